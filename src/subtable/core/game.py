@@ -1,0 +1,292 @@
+"""Game and State: the rules apart from a position (the OpenSpiel split).
+
+A :class:`Game` holds the rules, the validated options, the component data and
+metadata. A :class:`State` is one position of one game: whose decision it is,
+the legal actions, a checked :meth:`State.apply` and an unchecked fast path,
+``clone()``, a per-seat :meth:`State.view`, JSON serialisation and a digest.
+
+Seats are the engine's players (Red November's gnomes, Submarine's captains).
+Who controls a seat — a person, a bot, one person holding several seats — is a
+layer above: :meth:`Game.seat_owners` only gives the default assignment.
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+from subtable.core.actions import Action, ActionSpace
+from subtable.core.errors import IllegalActionError, OptionError
+from subtable.core.events import Event
+
+A = TypeVar("A", bound=Action)
+
+
+class Utility(enum.Enum):
+    """How the seats' returns relate."""
+
+    COOPERATIVE = "cooperative"  # the team wins or loses together (with exceptions a game names)
+    ZERO_SUM = "zero_sum"
+    GENERAL_SUM = "general_sum"
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """Metadata that bots, the lab and the RL adapters branch on."""
+
+    name: str
+    title: str
+    ruleset: str
+    min_players: int
+    max_players: int
+    min_seats: int
+    max_seats: int
+    utility: Utility
+    hidden_information: bool
+    chance: str = "seeded"  # chance comes from the generator carried in the state
+    max_game_length: int = 10_000
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One option of a game: its type, default and allowed values."""
+
+    name: str
+    type: type
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+
+    def parse(self, raw: str | None) -> Any:
+        """Convert a command-line value (``None`` for a bare flag)."""
+        if self.type is bool:
+            if raw is None:
+                return True
+            low = raw.strip().lower()
+            if low in ("1", "true", "yes", "on"):
+                return True
+            if low in ("0", "false", "no", "off"):
+                return False
+            raise OptionError(f"option {self.name} takes true/false, not {raw!r}",
+                              params={"option": self.name, "value": raw})
+        if raw is None:
+            raise OptionError(f"option {self.name} needs a value ({self.help})",
+                              params={"option": self.name})
+        try:
+            return self.type(raw)
+        except ValueError:
+            raise OptionError(f"option {self.name} takes a {self.type.__name__}, not {raw!r}",
+                              params={"option": self.name, "value": raw}) from None
+
+    def check(self, value: Any) -> Any:
+        """Validate a value (already of the right type) and return it."""
+        if self.type is bool and not isinstance(value, bool):
+            raise OptionError(f"option {self.name} must be true or false, not {value!r}",
+                              params={"option": self.name, "value": value})
+        if self.type is int and (isinstance(value, bool) or not isinstance(value, int)):
+            raise OptionError(f"option {self.name} must be a whole number, not {value!r}",
+                              params={"option": self.name, "value": value})
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise OptionError(f"option {self.name} must be one of {allowed}, not {value!r}",
+                              params={"option": self.name, "value": value})
+        return value
+
+
+def parse_option_args(specs: Mapping[str, OptionSpec], args: Sequence[str]) -> dict[str, Any]:
+    """Turn ``["name=value", "flag"]`` command-line pieces into an options dict."""
+    out: dict[str, Any] = {}
+    for arg in args:
+        name, sep, raw = arg.partition("=")
+        name = name.strip().replace("-", "_")
+        if name not in specs:
+            known = ", ".join(sorted(specs))
+            raise OptionError(f"unknown option {name!r} (known: {known})", params={"option": name})
+        out[name] = specs[name].parse(raw if sep else None)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended."""
+
+    #: Why it ended, e.g. ``"rescued"``, ``"disaster_heat"``, ``"twelve_treasures"``.
+    reason: str
+    #: The seats that won (empty when nobody did).
+    winners: tuple[int, ...]
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+class Game(ABC, Generic[A]):
+    """The rules of one game with fixed options."""
+
+    info: ClassVar[GameInfo]
+    option_specs: ClassVar[Mapping[str, OptionSpec]]
+    action_space: ActionSpace[A]
+
+    def __init__(self, **options: Any) -> None:
+        unknown = set(options) - set(self.option_specs)
+        if unknown:
+            known = ", ".join(sorted(self.option_specs))
+            raise OptionError(f"unknown option(s) {', '.join(sorted(unknown))} (known: {known})",
+                              params={"options": sorted(unknown)})
+        values = {name: spec.default for name, spec in self.option_specs.items()}
+        for name, value in options.items():
+            if value is not None:
+                values[name] = self.option_specs[name].check(value)
+        self.options: dict[str, Any] = self._validate(values)
+
+    def _validate(self, options: dict[str, Any]) -> dict[str, Any]:
+        """Check cross-option constraints and fill derived values."""
+        return options
+
+    @property
+    @abstractmethod
+    def num_seats(self) -> int:
+        """How many seats this game has."""
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int:
+        """How many people (or bots) share the seats."""
+
+    def seat_owners(self) -> tuple[int, ...]:
+        """The default player index of each seat (one person may hold several)."""
+        return tuple(range(self.num_seats))
+
+    @abstractmethod
+    def new_state(self, seed: int) -> State[A]:
+        """Set up a new game, drawing every random choice from ``seed``."""
+
+    @abstractmethod
+    def state_from_json(self, data: Mapping[str, Any]) -> State[A]:
+        """Rebuild a state from :meth:`State.to_json` (raises ``ValueError``)."""
+
+    def parse_action(self, text: str) -> A:
+        """Parse canonical notation."""
+        return self.action_space.parse(text)
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"{type(self).__name__}({opts})"
+
+
+class State(ABC, Generic[A]):
+    """One position of one game. Mutable; :meth:`clone` for a copy."""
+
+    game: Game[A]
+    seed: int
+    history: list[int]
+
+    # -- decisions ---------------------------------------------------------------
+    @abstractmethod
+    def current_seat(self) -> int | None:
+        """The seat that must decide now (any seat, not only the active one); ``None`` at the end."""
+
+    @abstractmethod
+    def legal_action_ids(self) -> list[int]:
+        """The legal actions' ids, sorted ascending, without duplicates."""
+
+    def legal_actions(self) -> list[A]:
+        """The legal actions, in id order."""
+        space = self.game.action_space
+        return [space[i] for i in self.legal_action_ids()]
+
+    def legal_action_mask(self) -> list[int]:
+        """A 0/1 list over the whole action space (for RL)."""
+        mask = [0] * len(self.game.action_space)
+        for i in self.legal_action_ids():
+            mask[i] = 1
+        return mask
+
+    def is_legal(self, action: A | int) -> bool:
+        """Whether ``action`` may be applied now."""
+        action_id = action if isinstance(action, int) else action.id
+        return not self.is_terminal() and action_id in self.legal_action_ids()
+
+    # -- applying ----------------------------------------------------------------
+    def apply(self, action: A | int | str, *, seat: int | None = None) -> list[Event]:
+        """Apply a legal action and return the events it caused.
+
+        Accepts an action, its id or its canonical notation. Raises
+        :class:`~subtable.core.errors.InvalidActionError` for something that is
+        not an action and :class:`~subtable.core.errors.IllegalActionError`
+        (with a reason code and message) for one the rules forbid now; in both
+        cases the state is left exactly as it was. With ``seat``, the action is
+        also refused unless that seat is the one to decide.
+        """
+        space = self.game.action_space
+        if isinstance(action, str):
+            resolved = space.parse(action)
+        elif isinstance(action, int):
+            resolved = space.from_id(action)
+        else:
+            resolved = space.from_id(action.id)
+            if resolved != action:
+                raise IllegalActionError(f"{action!r} is not an action of {self.game.info.title}",
+                                         code="foreign_action")
+        if self.is_terminal():
+            raise IllegalActionError("the game is over", code="game_over")
+        if seat is not None and seat != self.current_seat():
+            raise IllegalActionError(
+                f"it is not seat {seat + 1}'s decision (seat {self.current_seat() + 1} decides now)",
+                code="not_your_turn", params={"seat": seat, "current": self.current_seat()})
+        if resolved.id not in self.legal_action_ids():
+            raise self.explain_illegal(resolved)
+        return self.apply_unchecked(resolved.id)
+
+    @abstractmethod
+    def apply_unchecked(self, action_id: int) -> list[Event]:
+        """Apply an action known to be legal (the lean path for search).
+
+        .. warning:: Legality is not checked: the caller must take the id from
+           :meth:`legal_action_ids`.
+        """
+
+    @abstractmethod
+    def explain_illegal(self, action: A) -> IllegalActionError:
+        """Why ``action`` is not legal now, as an error ready to raise."""
+
+    # -- end ---------------------------------------------------------------------
+    @abstractmethod
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or ``None`` while it goes on."""
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """Each seat's return: 1 for a win, 0 otherwise (shared wins count for each)."""
+
+    # -- copies, views, serialisation ---------------------------------------------
+    @abstractmethod
+    def clone(self) -> State[A]:
+        """An independent copy (generator included)."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (``None``: a spectator). The only way state leaves the engine."""
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """The whole state (secrets and generator included) as JSON-ready data."""
+
+    def digest(self) -> str:
+        """A SHA-256 of the canonical JSON of the whole state."""
+        text = json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, State)
+        return self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]

@@ -1,0 +1,197 @@
+"""Red November's components, loaded from ``components.toml``.
+
+The TOML file is the single source of the board, decks and time track; this
+module turns it into the lookup tables the engine needs.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+SEA = 11
+ROOMS = tuple(range(1, 11))
+FIX_KINDS = ("extinguish", "pump", "unblock", "engine", "pumps", "reactor", "missiles", "kraken")
+
+
+@dataclass(frozen=True, slots=True)
+class EventCard:
+    """One physical event card."""
+
+    index: int
+    kind: str
+    faint: int  # 0 is the dash: never faints
+    track: str = ""
+    amount: int = 0
+    token: str = ""
+    ahead: int = 0
+    hand_limit: int = 0
+    set_aside: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ItemKind:
+    """One type of item card."""
+
+    index: int
+    kind: str
+    copies: int
+    stash: int
+    bonus: tuple[int, ...]  # per FIX_KINDS
+    enter_fire: bool
+    intoxicates: bool
+    leave_sub: bool
+    ignore_events: int
+    sober: int
+
+    @property
+    def slug(self) -> str:
+        """The item's name in action notation (``fire-extinguisher``)."""
+        return self.kind.replace("_", "-")
+
+
+@dataclass(frozen=True, slots=True)
+class Repair:
+    """A room fix-it action."""
+
+    kind: str
+    room: int
+    track: int  # index into tracks, -1 if none
+    token: int  # index into destruction tokens, -1 if none
+
+
+@dataclass(frozen=True, slots=True)
+class Components:
+    """Everything Red November's rules read from the printed components."""
+
+    ruleset: str
+    room_names: dict[int, str]
+    hatches: tuple[tuple[int, int], ...]
+    exterior: tuple[int, ...]
+    #: for each space 1..11: ((destination, hatch index or -1 for exterior), ...)
+    neighbours: tuple[tuple[tuple[int, int], ...], ...]
+    #: for each room: indices of its interior hatches
+    room_hatches: tuple[tuple[int, ...], ...]
+    #: for each room: rooms joined to it by an interior hatch (blocked or not)
+    adjacent: tuple[tuple[int, ...], ...]
+    tracks: tuple[str, ...]
+    track_length: int
+    track_start: int
+    reset_points: tuple[int, ...]
+    tokens: tuple[str, ...]
+    repairs: dict[str, Repair]
+    time_top: int
+    event_icon: tuple[bool, ...]
+    item_icon: tuple[bool, ...]
+    start_space: dict[int, int]
+    abandon_below: int
+    faint_minutes: int
+    max_fix_minutes: int
+    low_water_penalty: int
+    stores_room: int
+    stores_max_draw: int
+    cabin_room: int
+    cabin_max_draw: int
+    events: tuple[EventCard, ...]
+    items: tuple[ItemKind, ...]
+
+    def item_index(self, kind: str) -> int:
+        """The index of an item kind."""
+        for item in self.items:
+            if item.kind == kind:
+                return item.index
+        raise KeyError(kind)
+
+    def hatch_between(self, a: int, b: int) -> int | None:
+        """The hatch joining ``a`` and ``b`` (-1 for an exterior hatch), or ``None``."""
+        for dest, hatch in self.neighbours[a]:
+            if dest == b:
+                return hatch
+        return None
+
+
+def _build(data: dict[str, Any]) -> Components:
+    rooms = data["rooms"]
+    room_names = {int(k): v for k, v in rooms.items() if k != "sea"}
+    if rooms.get("sea") != SEA or sorted(room_names) != list(ROOMS):
+        raise ValueError("components: rooms must be 1..10 and the sea 11")
+    hatches = tuple((int(a), int(b)) for a, b in data["hatches"]["interior"])
+    exterior = tuple(int(r) for r in data["hatches"]["exterior"])
+    neigh: list[list[tuple[int, int]]] = [[] for _ in range(SEA + 1)]
+    room_hatches: list[list[int]] = [[] for _ in range(SEA + 1)]
+    for i, (a, b) in enumerate(hatches):
+        neigh[a].append((b, i))
+        neigh[b].append((a, i))
+        room_hatches[a].append(i)
+        room_hatches[b].append(i)
+    for r in exterior:
+        neigh[r].append((SEA, -1))
+        neigh[SEA].append((r, -1))
+    dt = data["disaster_tracks"]
+    tracks = tuple(dt["order"])
+    tokens = tuple(data["destruction"]["order"])
+    repairs = {}
+    for kind, spec in data["repairs"].items():
+        repairs[kind] = Repair(kind, int(spec["room"]),
+                               tracks.index(spec["track"]) if spec["track"] else -1,
+                               tokens.index(spec["token"]) if spec["token"] else -1)
+    tt = data["time_track"]
+    top = int(tt["top"])
+    event_icon = [False] * (top + 1)
+    for s in range(int(tt["event_spaces_to"]), int(tt["event_spaces_from"]) + 1):
+        if s % int(tt["event_spaces_divisor"]) == 0:
+            event_icon[s] = True
+    item_icon = [False] * (top + 1)
+    for s in tt["item_spaces"]:
+        item_icon[int(s)] = True
+    events: list[EventCard] = []
+    for spec in data["events"]:
+        for faint in spec["faint"]:
+            events.append(EventCard(len(events), spec["kind"], int(faint), spec.get("track", ""),
+                                    int(spec.get("amount", 0)), spec.get("token", ""),
+                                    int(spec.get("ahead", 0)), int(spec.get("hand_limit", 0)),
+                                    bool(spec.get("set_aside", False))))
+    items = []
+    for i, spec in enumerate(data["items"]):
+        bonus = spec.get("bonus", {})
+        unknown = set(bonus) - set(FIX_KINDS)
+        if unknown:
+            raise ValueError(f"components: unknown fix-it kinds {unknown}")
+        items.append(ItemKind(i, spec["kind"], int(spec["copies"]), int(spec.get("stash", 0)),
+                              tuple(int(bonus.get(k, 0)) for k in FIX_KINDS),
+                              bool(spec.get("enter_fire", False)),
+                              bool(spec.get("intoxicates", False)),
+                              bool(spec.get("leave_sub", False)),
+                              int(spec.get("ignore_events", 0)), int(spec.get("sober", 0))))
+    act = data["actions"]
+    return Components(
+        ruleset=data["ruleset"], room_names=room_names, hatches=hatches, exterior=exterior,
+        neighbours=tuple(tuple(sorted(n)) for n in neigh),
+        room_hatches=tuple(tuple(h) for h in room_hatches),
+        adjacent=tuple(tuple(sorted(d for d, h in n if h >= 0)) for n in neigh),
+        tracks=tracks, track_length=int(dt["length"]), track_start=int(dt["start"]),
+        reset_points=tuple(int(x) for x in dt["reset_points"]), tokens=tokens, repairs=repairs,
+        time_top=top, event_icon=tuple(event_icon), item_icon=tuple(item_icon),
+        start_space={int(k): int(v) for k, v in tt["start"].items()},
+        abandon_below=int(tt["abandon_below"]), faint_minutes=int(tt["faint_minutes"]),
+        max_fix_minutes=int(act["max_fix_minutes"]),
+        low_water_penalty=int(act["low_water_penalty"]), stores_room=int(act["stores_room"]),
+        stores_max_draw=int(act["stores_max_draw"]), cabin_room=int(act["cabin_room"]),
+        cabin_max_draw=int(act["cabin_max_draw"]), events=tuple(events), items=tuple(items))
+
+
+def load_components(text: str | None = None) -> Components:
+    """Parse component TOML (the packaged file when ``text`` is ``None``)."""
+    if text is None:
+        return default_components()
+    return _build(tomllib.loads(text))
+
+
+@cache
+def default_components() -> Components:
+    """The packaged components (parsed once)."""
+    raw = resources.files(__package__).joinpath("components.toml").read_text(encoding="utf-8")
+    return _build(tomllib.loads(raw))

@@ -1,0 +1,1325 @@
+"""Red November: one position, and every rule that moves it on.
+
+The state is a small machine. A *decision* (``phase``) waits for one seat;
+everything automatic — the Faint Check, the Updates phase, events, deaths — is
+run by :meth:`RedNovemberState._run` until the next decision or the end.
+
+Rulings the rulebook leaves open are marked ``RULING`` and listed, with their
+tests, in ``RULINGS.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from subtable.core.errors import IllegalActionError
+from subtable.core.events import Event
+from subtable.core.game import Outcome, State
+from subtable.core.rng import Rng
+from subtable.games.red_november.actions import FIX_OF_KIND, Kind, RNAction
+from subtable.games.red_november.components import FIX_KINDS, SEA, Components
+
+if TYPE_CHECKING:
+    from subtable.games.red_november.game import RedNovember
+
+# Decisions (``phase``).
+P_MOVE = 0  # movement, items, then one action
+P_EXTRA = 1  # the extra move out of a room after a failed Extinguish Fire
+P_TRADE_GIVE = 2  # the active gnome gives items
+P_TRADE_BACK = 3  # the partner gives items back
+P_DEFEND = 4  # Crazed Gnomes: the attacked gnome may play a Crowbar
+P_AFTER = 5  # after the action: Coffee / Lucky Charm before the Faint Check
+P_CHOICE = 6  # an event needs a choice (Fire Spreads, Blocked Hatch, discards)
+P_OVER = 7
+PHASE_NAMES = ("movement", "extra_move", "trade_give", "trade_back", "defend", "after_action",
+               "event_choice", "over")
+
+# Automatic stages (``stage``).
+S_WAIT = 0
+S_TURN_START = 1
+S_AFTER_ACTION = 2
+S_FAINT = 3
+S_UPDATES = 4
+S_CATCHUP = 5
+S_TURN_END = 6
+S_PREGAME = 7
+S_OVER = 8
+
+# Event-choice kinds.
+C_SPREAD = 1
+C_BLOCK = 2
+C_DISCARD = 3
+
+_FIX = {kind: FIX_KINDS.index(name) for kind, name in FIX_OF_KIND.items()}
+_REPAIR_OF_KIND = {Kind.FIX_ENGINE: "engine", Kind.FIX_PUMPS: "pumps",
+                   Kind.FIX_REACTOR: "reactor", Kind.STOP_MISSILES: "missiles",
+                   Kind.KILL_KRAKEN: "kraken"}
+_ACTION_KINDS = frozenset({Kind.EXTINGUISH, Kind.PUMP, Kind.UNBLOCK, Kind.FIX_ENGINE,
+                           Kind.FIX_PUMPS, Kind.FIX_REACTOR, Kind.STOP_MISSILES,
+                           Kind.KILL_KRAKEN, Kind.DRAW, Kind.TRADE, Kind.ATTACK,
+                           Kind.NO_ACTION, Kind.ABANDON})
+
+_LISTS = ("fire", "water", "blocked", "track", "token", "keeper", "seq", "room", "alive",
+          "abandoned", "fainted", "intox", "red_room", "event_deck", "event_discard",
+          "event_removed", "event_aside", "item_deck", "item_discard", "t_bonus", "discards",
+          "history")
+_SCALARS = ("seed", "seq_next", "stash", "turn", "active", "ghost", "phase", "decider",
+            "stage", "resume", "t_grog", "t_fire_ok", "t_aqualung", "t_lucky", "t_crowbar",
+            "t_outside", "t_entered_fire", "partner", "choice", "choice_room", "pend_event",
+            "pend_item", "pregame_left", "result_reason", "result_winners")
+
+
+def _space_name(room: int) -> str:
+    return "sea" if room == SEA else str(room)
+
+
+class RedNovemberState(State[RNAction]):
+    """A position of Red November. Build one with :meth:`RedNovember.new_state`."""
+
+    __slots__ = ("_ev", "_legal", "c", "game", "n", "opening_events", "rng", *_LISTS, "hands",
+                 *_SCALARS)
+
+    # ------------------------------------------------------------------ setup --
+    def __init__(self, game: RedNovember, seed: int) -> None:
+        c = game.components
+        self.game = game
+        self.c = c
+        self.n = n = game.num_seats
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.history = []
+        self._ev: list[Event] = []
+        self._legal: list[int] | None = None
+        #: the events of the setup (and of any events before the first turn)
+        self.opening_events: list[Event] = []
+        self.fire = [False] * (SEA + 1)
+        self.water = [0] * (SEA + 1)
+        self.blocked = [False] * len(c.hatches)
+        self.track = [c.track_start] * len(c.tracks)
+        self.token = [-1] * len(c.tokens)
+        start = c.start_space[n]
+        self.keeper = [start] * n
+        self.seq = [0] * n
+        self.seq_next = 0
+        self.room = [0] * n
+        self.alive = [True] * n
+        self.abandoned = [False] * n
+        self.fainted = [False] * n
+        self.intox = [0] * n
+        self.red_room = [0] * n
+        self.hands = [[0] * len(c.items) for _ in range(n)]
+        self.event_deck = []
+        self.event_discard = []
+        self.event_removed = []
+        self.event_aside = []
+        self.item_deck = []
+        self.item_discard = []
+        self.stash = 0
+        self.turn = 0
+        self.active = -1
+        self.ghost = start
+        self.phase = P_MOVE
+        self.decider = -1
+        self.stage = S_TURN_START
+        self.resume = S_TURN_START
+        self._reset_turn_flags()
+        self.partner = -1
+        self.choice = 0
+        self.choice_room = 0
+        self.discards = []
+        self.pend_event = False
+        self.pend_item = False
+        self.pregame_left = 0
+        self.result_reason = ""
+        self.result_winners = []
+
+    def _reset_turn_flags(self) -> None:
+        self.t_grog = 0
+        self.t_fire_ok = False
+        self.t_aqualung = False
+        self.t_bonus = [0] * len(FIX_KINDS)
+        self.t_lucky = 0
+        self.t_crowbar = False
+        self.t_outside = False
+        self.t_entered_fire = False
+
+    def _setup(self) -> None:
+        """The rulebook's Game Setup, every random choice from the state's generator."""
+        c, rng, n = self.c, self.rng, self.n
+        for g in range(n):  # 3a: each gnome in a random room
+            self.room[g] = rng.die(10)
+        order = list(range(n))  # 3b: keepers stacked in a random order
+        rng.shuffle(order)
+        for g in order:
+            self.seq[g] = self.seq_next
+            self.seq_next += 1
+        for item in c.items:  # 4: Grog stash, item deck, two items each
+            self.stash += item.stash
+            self.item_deck.extend([item.index] * (item.copies - item.stash))
+        rng.shuffle(self.item_deck)
+        for g in range(n):
+            for _ in range(2):
+                self.hands[g][self.item_deck.pop()] += 1
+        for card in c.events:  # 5: Kraken aside, shuffle the rest
+            (self.event_aside if card.set_aside else self.event_deck).append(card.index)
+        rng.shuffle(self.event_deck)
+        self._emit("game_started", gnomes=n, space=self.keeper[0],
+                   rooms=list(self.room))
+        if self.game.options["greater_challenge"] >= 2:
+            self.pregame_left = self.game.num_players
+            self.stage = S_PREGAME
+        self._run()
+        self.opening_events, self._ev = self._ev, []
+
+    # --------------------------------------------------------------- helpers --
+    def _emit(self, key: str, **params: Any) -> None:
+        self._ev.append(Event(key, params))
+
+    def _emit_secret(self, key: str, owners: tuple[int, ...], secret: tuple[str, ...],
+                     **params: Any) -> None:
+        hidden = self.game.options["crazed_gnomes"]
+        self._ev.append(Event(key, params, owners, secret if hidden else ()))
+
+    def on_board(self, g: int) -> bool:
+        """Whether gnome ``g`` is still in play (alive and not swum away)."""
+        return self.alive[g] and not self.abandoned[g]
+
+    def hand_size(self, g: int) -> int:
+        """How many item cards gnome ``g`` holds."""
+        return sum(self.hands[g])
+
+    def _penalty(self, room: int) -> int:
+        return self.c.low_water_penalty if room != SEA and self.water[room] == 1 else 0
+
+    # ------------------------------------------------------------- decisions --
+    def current_seat(self) -> int | None:
+        """The seat that decides now."""
+        return None if self.phase == P_OVER else self.decider
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self.phase == P_OVER
+
+    def legal_action_ids(self) -> list[int]:
+        """The legal action ids, sorted."""
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def _compute_legal(self) -> list[int]:
+        phase = self.phase
+        ix = self.game.index
+        if phase == P_OVER:
+            return []
+        a = self.active
+        out: list[int] = []
+        if phase == P_MOVE:
+            self._movement_ids(out, enter_only=False)
+            self._item_ids(out, a, None)
+            self._action_ids(out)
+        elif phase == P_EXTRA:
+            moves, enabling = self._extra_options()
+            out.extend(moves)
+            useful = set(enabling)
+            if moves or enabling:
+                useful.update(self._usable(a, ("coffee", "lucky_charm")))
+            out.extend(ix.id(Kind.USE, i) for i in sorted(useful))
+        elif phase in (P_TRADE_GIVE, P_TRADE_BACK):
+            giver = a if phase == P_TRADE_GIVE else self.partner
+            out.extend(ix.id(Kind.GIVE, i) for i, k in enumerate(self.hands[giver]) if k)
+            out.append(ix.id(Kind.DONE))
+        elif phase == P_DEFEND:
+            out.extend((ix.id(Kind.DEFEND), ix.id(Kind.YIELD)))
+        elif phase == P_AFTER:
+            self._item_ids(out, a, ("coffee", "lucky_charm"))
+            out.append(ix.id(Kind.DONE))
+        elif phase == P_CHOICE:
+            if self.choice == C_SPREAD:
+                out.extend(ix.id(Kind.SPREAD, r) for r in self._spread_rooms())
+            elif self.choice == C_BLOCK:
+                out.extend(ix.id(Kind.BLOCK, h) for h in self._blockable(self.choice_room))
+            else:
+                g = self.decider
+                out.extend(ix.id(Kind.DISCARD, i) for i, k in enumerate(self.hands[g]) if k)
+        out.sort()
+        return out
+
+    def _usable(self, g: int, kinds: tuple[str, ...]) -> list[int]:
+        return [i for i in (self.c.item_index(k) for k in kinds) if self.hands[g][i]]
+
+    def _item_ids(self, out: list[int], g: int, kinds: tuple[str, ...] | None) -> None:
+        ix = self.game.index
+        if kinds is None:
+            out.extend(ix.id(Kind.USE, i) for i, k in enumerate(self.hands[g]) if k)
+        else:
+            out.extend(ix.id(Kind.USE, i) for i in self._usable(g, kinds))
+
+    def _move_cost(self, src: int, dest: int, hatch: int) -> int | None:
+        """Minutes to open the hatch ``src``→``dest`` and go through, or ``None`` if impossible."""
+        water = self.water
+        if hatch < 0:  # exterior hatch
+            if dest == SEA:
+                if not self.t_aqualung:
+                    return None
+            else:
+                if water[dest] == 2 or (self.fire[dest] and not self.t_fire_ok):
+                    return None
+            return 2  # RULING: open (1) + through an exterior hatch (always 1)
+        wd = water[dest]
+        ws = water[src]
+        reflow = (ws == 2 and wd == 0) or (ws == 0 and wd == 2)
+        if reflow:
+            wd = 1
+        if wd == 2:
+            return None
+        if self.fire[dest] and not reflow and not self.t_fire_ok:
+            return None
+        return 2 if wd == 1 else 1
+
+    def _movement_ids(self, out: list[int], enter_only: bool) -> None:
+        if self.ghost < 1:
+            return
+        ix = self.game.index
+        src = self.room[self.active]
+        blocked = self.blocked
+        first_move, first_open = ix.first[Kind.MOVE], ix.first[Kind.OPEN]
+        for dest, hatch in self.c.neighbours[src]:
+            if hatch >= 0 and blocked[hatch]:
+                continue
+            cost = self._move_cost(src, dest, hatch)
+            if cost is not None and cost <= self.ghost:
+                out.append(first_move + dest - 1)
+            if not enter_only:
+                out.append(first_open + dest - 1)
+
+    def _action_ids(self, out: list[int]) -> None:
+        c, ix = self.c, self.game.index
+        a = self.active
+        r = self.room[a]
+        t = self.ghost
+        opts = self.game.options
+        before = len(out)
+        if r != SEA and self.water[r] == 2:
+            if t >= 1:
+                out.append(ix.id(Kind.NO_ACTION))
+        elif r != SEA and self.fire[r]:
+            top = min(c.max_fix_minutes, t)
+            first = ix.first[Kind.EXTINGUISH]
+            out.extend(range(first, first + top))
+            if opts["heroic_sacrifice"] and self.t_entered_fire:
+                self._fix_ids(out, r, t, 0, draw=False)
+        else:
+            pen = self._penalty(r)
+            if r != SEA and self.water[r] == 1:
+                first = ix.first[Kind.PUMP]
+                out.extend(range(first, first + min(c.max_fix_minutes, t)))
+            self._fix_ids(out, r, t, pen)
+            self._social_ids(out, r, t, pen)
+            if t >= 1:
+                out.append(ix.id(Kind.NO_ACTION))
+            if (self.game.abandon_allowed and r == SEA
+                    and self.keeper[a] < c.abandon_below):
+                out.append(ix.id(Kind.ABANDON))
+        if len(out) == before:  # RULING: no minute left for any action
+            out.append(ix.id(Kind.DONE))
+
+    def _fix_ids(self, out: list[int], r: int, t: int, pen: int, draw: bool = True) -> None:
+        c, ix = self.c, self.game.index
+        top = min(c.max_fix_minutes, t - pen)
+        if top < 1:
+            return
+        if r != SEA:
+            for h in c.room_hatches[r]:
+                if self.blocked[h]:
+                    first = ix.id(Kind.UNBLOCK, h, 1)
+                    out.extend(range(first, first + top))
+        for kind, name in _REPAIR_OF_KIND.items():
+            if c.repairs[name].room == r:
+                first = ix.first[kind]
+                out.extend(range(first, first + top))
+        a = self.active
+        if draw and self.red_room[a] != r:
+            if r == c.stores_room:
+                avail = len(self.item_deck) + len(self.item_discard)
+                most = min(c.stores_max_draw, t - pen, avail)
+            elif r == c.cabin_room:
+                most = min(c.cabin_max_draw, t - pen, self.stash)
+            else:
+                most = 0
+            first = ix.first[Kind.DRAW]
+            out.extend(range(first, first + most))
+
+    def _social_ids(self, out: list[int], r: int, t: int, pen: int) -> None:
+        if t < 1 + pen:
+            return
+        ix = self.game.index
+        a = self.active
+        attack = self.game.options["crazed_gnomes"] and self.t_crowbar
+        for g in range(self.n):
+            if g == a or not self.on_board(g) or self.room[g] != r:
+                continue
+            if not self.fainted[g]:  # RULING: a fainted gnome cannot trade
+                out.append(ix.id(Kind.TRADE, g))
+            if attack:
+                out.append(ix.id(Kind.ATTACK, g))
+
+    def _extra_options(self) -> tuple[list[int], list[int]]:
+        """Moves out of the room now, and items whose use would open one."""
+        moves: list[int] = []
+        self._movement_ids(moves, enter_only=True)
+        enabling: list[int] = []
+        a = self.active
+        saved = (self.t_fire_ok, self.t_aqualung)
+        for item in self.c.items:
+            if not self.hands[a][item.index] or not (item.enter_fire or item.leave_sub):
+                continue
+            self.t_fire_ok = saved[0] or item.enter_fire
+            self.t_aqualung = saved[1] or item.leave_sub
+            trial: list[int] = []
+            self._movement_ids(trial, enter_only=True)
+            self.t_fire_ok, self.t_aqualung = saved
+            if len(trial) > len(moves):
+                enabling.append(item.index)
+        return moves, enabling
+
+    def _spread_rooms(self) -> list[int]:
+        fire, water = self.fire, self.water
+        out = set()
+        for r in range(1, 11):
+            if fire[r]:
+                for d in self.c.adjacent[r]:
+                    if not fire[d] and water[d] == 0:
+                        out.add(d)
+        return sorted(out)
+
+    def _blockable(self, room: int) -> list[int]:
+        return [h for h in self.c.room_hatches[room] if not self.blocked[h]]
+
+    # ------------------------------------------------------------- applying --
+    def apply_unchecked(self, action_id: int) -> list[Event]:
+        """Apply a legal action (unchecked) and run the game on to the next decision."""
+        self._ev = []
+        self._legal = None
+        self.history.append(action_id)
+        action = self.game.action_space[action_id]
+        self._decide(action)
+        self._run()
+        events, self._ev = self._ev, []
+        return events
+
+    def _decide(self, action: RNAction) -> None:
+        kind = action.kind
+        phase = self.phase
+        if kind == Kind.USE:
+            self._use_item(action.target)
+            if phase == P_AFTER and not self._usable(self.active, ("coffee", "lucky_charm")):
+                self.stage = S_FAINT
+            return
+        if phase == P_MOVE:
+            if kind in (Kind.MOVE, Kind.OPEN):
+                self._movement(action.target, kind == Kind.MOVE)
+            elif kind == Kind.DONE:
+                self._emit("no_time_for_action", gnome=self.active)
+                self.stage = S_AFTER_ACTION
+            else:
+                self._action(action)
+        elif phase == P_EXTRA:
+            self._movement(action.target, True)
+            self.stage = S_AFTER_ACTION
+        elif phase == P_TRADE_GIVE or phase == P_TRADE_BACK:
+            giver, taker = ((self.active, self.partner) if phase == P_TRADE_GIVE
+                            else (self.partner, self.active))
+            if kind == Kind.GIVE:
+                self.hands[giver][action.target] -= 1
+                self.hands[taker][action.target] += 1
+                self._emit_secret("item_given", (giver, taker), ("item",), gnome=giver,
+                                  to=taker, item=self.c.items[action.target].kind)
+            elif phase == P_TRADE_GIVE:
+                self.phase = P_TRADE_BACK
+                self.decider = self.partner
+            else:
+                self._emit("trade_finished", gnome=self.active, partner=self.partner)
+                self.stage = S_AFTER_ACTION
+        elif phase == P_DEFEND:
+            self.stage = S_AFTER_ACTION
+            self._fight(kind == Kind.DEFEND)
+        elif phase == P_AFTER:
+            self.stage = S_FAINT
+        elif phase == P_CHOICE:
+            self._choose(action)
+
+    # movement ------------------------------------------------------------------
+    def _movement(self, dest: int, enter: bool) -> None:
+        a = self.active
+        src = self.room[a]
+        hatch = self.c.hatch_between(src, dest)
+        assert hatch is not None
+        self.ghost -= 1
+        self._emit("hatch_opened", gnome=a, room=src, to=dest)
+        if hatch >= 0:
+            water = self.water
+            if (water[src] == 2 and water[dest] == 0) or (water[src] == 0 and water[dest] == 2):
+                water[src] = water[dest] = 1
+                self._emit("water_reflowed", rooms=sorted((src, dest)))
+                for r in (src, dest):
+                    if self.fire[r]:
+                        self.fire[r] = False
+                        self._emit("fire_out", room=r)
+        if not enter:
+            return
+        cost = 1 if hatch < 0 else (1 if self.water[dest] == 1 else 0)
+        self.ghost -= cost
+        if dest != SEA and self.fire[dest]:
+            self.t_entered_fire = True
+        self.room[a] = dest
+        self._emit("gnome_moved", gnome=a, room=src, to=dest, minutes=1 + cost)
+
+    # items ---------------------------------------------------------------------
+    def _use_item(self, index: int) -> None:
+        a = self.active
+        item = self.c.items[index]
+        self.hands[a][index] -= 1
+        self.item_discard.append(index)
+        self._emit("item_used", gnome=a, item=item.kind)
+        bonus = self.t_bonus
+        for i, b in enumerate(item.bonus):
+            bonus[i] += b
+        if item.enter_fire:
+            self.t_fire_ok = True
+        if item.leave_sub:
+            self.t_aqualung = True
+        if item.kind == "crowbar":
+            self.t_crowbar = True
+        if item.intoxicates:
+            self.t_grog += 1
+            self._drink(a)
+        if item.ignore_events:
+            self.t_lucky += item.ignore_events
+        if item.sober:
+            before = self.intox[a]
+            self.intox[a] = max(0, before - item.sober)
+            self._emit("intoxication_changed", gnome=a, level=self.intox[a], before=before)
+
+    def _drink(self, g: int) -> None:
+        before = self.intox[g]
+        self.intox[g] = min(4, before + 1)
+        self._emit("intoxication_changed", gnome=g, level=self.intox[g], before=before)
+
+    # actions -------------------------------------------------------------------
+    def _action(self, action: RNAction) -> None:
+        c = self.c
+        a = self.active
+        r = self.room[a]
+        kind = action.kind
+        pen = 0 if kind in (Kind.PUMP, Kind.NO_ACTION, Kind.EXTINGUISH) else self._penalty(r)
+        in_fire = r != SEA and self.fire[r]
+        self.stage = S_AFTER_ACTION
+        if kind == Kind.ABANDON:
+            self._abandon(a)
+            return
+        if kind == Kind.NO_ACTION:
+            self.ghost -= 1
+            self._emit("no_action", gnome=a)
+        elif kind in _FIX:
+            self.ghost -= action.minutes + pen
+            self._fix(action, r, pen)
+        elif kind == Kind.DRAW:
+            self.ghost -= action.minutes + pen
+            self._draw_items(a, r, action.minutes)
+        elif kind == Kind.TRADE:
+            self.ghost -= 1 + pen
+            self.partner = action.target
+            self._emit("trade_started", gnome=a, partner=action.target, minutes=1 + pen)
+            self.phase = P_TRADE_GIVE
+            self.stage = S_WAIT
+        elif kind == Kind.ATTACK:
+            self.ghost -= 1 + pen
+            self._attack(action.target, pen)
+        if self.red_room[a] and self.red_room[a] != r:
+            self.red_room[a] = 0  # an action in another room ends the red-area restriction
+        if in_fire and kind != Kind.EXTINGUISH and self.alive[a]:
+            # FAQ house rule (heroic_sacrifice): he dies in the flames right after it.
+            self._kill(a, "heroic_sacrifice")
+
+    def _fix(self, action: RNAction, r: int, pen: int) -> None:
+        c = self.c
+        a = self.active
+        kind = action.kind
+        fix = _FIX[kind]
+        bonus = self.t_bonus[fix]
+        target = action.minutes + bonus
+        name = FIX_KINDS[fix]
+        repair = c.repairs.get(name)
+        params: dict[str, Any] = {"gnome": a, "fix": name, "minutes": action.minutes,
+                                  "penalty": pen, "bonus": bonus, "target": min(10, target)}
+        if kind == Kind.UNBLOCK:
+            params["hatch"] = list(c.hatches[action.target])
+        if repair is not None and repair.token >= 0:
+            pos = self.token[repair.token]
+            if pos >= 0 and self.ghost < pos:
+                self._emit("fix_attempted", **params, roll=None, success=False,
+                           auto_fail=c.tokens[repair.token])
+                return
+        roll = self.rng.die(10)
+        success = roll <= target
+        self._emit("fix_attempted", **params, roll=roll, success=success, auto_fail=None)
+        if kind == Kind.EXTINGUISH:
+            if success:
+                self.fire[r] = False
+                self._emit("fire_out", room=r)
+            else:
+                self._extra_move_or_die(a)
+        elif not success:
+            return
+        elif kind == Kind.PUMP:
+            self.water[r] = 0
+            self._emit("water_pumped", room=r)
+        elif kind == Kind.UNBLOCK:
+            self.blocked[action.target] = False
+            self._emit("hatch_unblocked", hatch=list(c.hatches[action.target]))
+        else:
+            assert repair is not None
+            if repair.track >= 0:
+                self._reset_track(repair.track)
+            if repair.token >= 0 and self.token[repair.token] >= 0:
+                self.token[repair.token] = -1
+                self._emit("destruction_averted", token=c.tokens[repair.token])
+
+    def _reset_track(self, t: int) -> None:
+        before = self.track[t]
+        lower = [p for p in self.c.reset_points if p < before]
+        if lower:
+            self.track[t] = max(lower)
+        self._emit("track_reset", track=self.c.tracks[t], level=self.track[t], before=before)
+
+    def _extra_move_or_die(self, a: int) -> None:
+        moves, enabling = self._extra_options()
+        if moves or enabling:
+            self.phase = P_EXTRA
+            self.stage = S_WAIT
+            self._emit("must_leave_room", gnome=a, room=self.room[a])
+        else:
+            self._kill(a, "fire")
+
+    def _draw_items(self, a: int, r: int, count: int) -> None:
+        c = self.c
+        if r == c.cabin_room:
+            grog = c.item_index("grog")
+            self.stash -= count
+            self.hands[a][grog] += count
+            self._emit_secret("items_drawn", (a,), ("items",), gnome=a, source="grog_stash",
+                              count=count, items=["grog"] * count)
+        else:
+            got = []
+            for _ in range(count):
+                card = self._draw_item_card()
+                if card is None:
+                    break
+                self.hands[a][card] += 1
+                got.append(c.items[card].kind)
+            self._emit_secret("items_drawn", (a,), ("items",), gnome=a, source="item_deck",
+                              count=len(got), items=got)
+        self.red_room[a] = r
+
+    def _attack(self, target: int, pen: int) -> None:
+        a = self.active
+        self.partner = target
+        self._emit("gnome_attacked", gnome=a, target=target, minutes=1 + pen)
+        crowbar = self.c.item_index("crowbar")
+        # RULING: a fainted gnome cannot defend himself; a defender without a Crowbar has no choice.
+        if self.hands[target][crowbar] and not self.fainted[target]:
+            self.phase = P_DEFEND
+            self.decider = target
+            self.stage = S_WAIT
+        else:
+            self._fight(False)
+
+    def _fight(self, defended: bool) -> None:
+        a, d = self.active, self.partner
+        if defended:
+            crowbar = self.c.item_index("crowbar")
+            self.hands[d][crowbar] -= 1
+            self.item_discard.append(crowbar)
+            ra, rd = self.rng.die(10), self.rng.die(10)
+            sa, sd = ra - self.intox[a], rd - self.intox[d]
+            winner, loser = (a, d) if sa >= sd else (d, a)
+            self._emit("fight", gnome=a, target=d, roll=ra, target_roll=rd, score=sa,
+                       target_score=sd, winner=winner)
+        else:
+            winner, loser = a, d
+            self._emit("attack_undefended", gnome=a, target=d)
+        taken = self.hands[loser]
+        if any(taken):
+            for i, k in enumerate(taken):
+                self.hands[winner][i] += k
+            self._emit_secret("items_taken", (winner, loser), ("items",), gnome=winner,
+                              source=loser, count=sum(taken),
+                              items=[self.c.items[i].kind for i, k in enumerate(taken)
+                                     for _ in range(k)])
+            self.hands[loser] = [0] * len(taken)
+        self._kill(loser, "slain")
+
+    def _abandon(self, a: int) -> None:
+        self.abandoned[a] = True
+        self.keeper[a] = -1
+        self._emit("comrades_abandoned", gnome=a)
+        self.stage = S_TURN_END
+        self._check_crew_and_tokens()
+
+    # event choices ---------------------------------------------------------------
+    def _choose(self, action: RNAction) -> None:
+        kind = action.kind
+        if kind == Kind.SPREAD:
+            self._emit("fire_spread", room=action.target, chooser=self.decider)
+            self._start_fire(action.target)
+            self._end_choice()
+        elif kind == Kind.BLOCK:
+            self._block(action.target)
+            self._end_choice()
+        else:
+            g = self.decider
+            self.hands[g][action.target] -= 1
+            self.item_discard.append(action.target)
+            self._emit("item_discarded", gnome=g, item=self.c.items[action.target].kind)
+            self._next_discard()
+
+    def _end_choice(self) -> None:
+        self.choice = 0
+        if self.stage == S_WAIT:
+            self.stage = self.resume
+
+    def _ask_choice(self, choice: int, decider: int) -> None:
+        self.choice = choice
+        self.phase = P_CHOICE
+        self.decider = decider
+        self.resume = self.stage
+        self.stage = S_WAIT
+
+    def _next_discard(self) -> None:
+        while self.discards:
+            g, limit = self.discards[0]
+            if self.on_board(g) and self.hand_size(g) > limit:
+                if self.stage != S_WAIT:
+                    self._ask_choice(C_DISCARD, g)
+                else:
+                    self.decider = g
+                return
+            self.discards.pop(0)
+        self._end_choice()
+
+    # ------------------------------------------------------------- the flow --
+    def _run(self) -> None:
+        """Run automatic steps until a decision is needed or the game ends."""
+        while True:
+            st = self.stage
+            if st == S_WAIT:
+                if self.phase == P_CHOICE:
+                    legal = self._compute_legal()
+                    if len(legal) == 1:  # a forced choice resolves itself
+                        self._legal = None
+                        self._choose(self.game.action_space[legal[0]])
+                        continue
+                elif self.phase not in (P_TRADE_BACK, P_DEFEND):
+                    self.decider = self.active
+                return
+            if st == S_OVER:
+                return
+            if st == S_TURN_START:
+                self._begin_turn()
+            elif st == S_AFTER_ACTION:
+                a = self.active
+                if self.on_board(a) and self._usable(a, ("coffee", "lucky_charm")):
+                    self.phase = P_AFTER
+                    self.stage = S_WAIT
+                else:
+                    self.stage = S_FAINT
+            elif st == S_FAINT:
+                self._faint_check()
+            elif st == S_UPDATES:
+                self._updates_begin()
+            elif st == S_CATCHUP:
+                self._catch_up()
+            elif st == S_TURN_END:
+                self._end_turn()
+            elif st == S_PREGAME:
+                self._pregame()
+
+    def _next_active(self) -> int:
+        best, key = -1, (-1, -1)
+        for g in range(self.n):
+            if self.on_board(g) and self.keeper[g] > 0:
+                k = (self.keeper[g], self.seq[g])
+                if k > key:
+                    best, key = g, k
+        return best
+
+    def _begin_turn(self) -> None:
+        a = self._next_active()
+        if a < 0:
+            self._finish("rescued")
+            return
+        self.turn += 1
+        self.active = self.decider = a
+        self.ghost = self.keeper[a]
+        self._reset_turn_flags()
+        self.t_outside = self.room[a] == SEA
+        self._emit("turn_started", gnome=a, space=self.ghost, turn=self.turn)
+        if self.fainted[a]:
+            self.fainted[a] = False
+            self._emit("gnome_stood_up", gnome=a)
+        self.phase = P_MOVE
+        self.stage = S_WAIT
+
+    def _faint_check(self) -> None:
+        a = self.active
+        self.stage = S_UPDATES
+        if not self.t_grog or not self.on_board(a):
+            return
+        card = self.c.events[self._draw_event_card()]
+        level = self.intox[a]
+        fainted = card.faint != 0 and card.faint <= level
+        self._emit("faint_check", gnome=a, number=card.faint, level=level, fainted=fainted,
+                   card=card.kind)
+        if not fainted:
+            return
+        self.fainted[a] = True
+        before = self.ghost
+        self.ghost = max(0, self.ghost - self.c.faint_minutes)
+        self._emit("gnome_fainted", gnome=a, minutes=before - self.ghost)
+        if self.room[a] == SEA:
+            self._kill(a, "fainted_outside")
+
+    def _updates_begin(self) -> None:
+        a = self.active
+        self.stage = S_CATCHUP
+        if self.alive[a] and not self.abandoned[a]:
+            r = self.room[a]
+            if r == SEA:
+                if self.t_outside:
+                    self._kill(a, "out_of_air")
+            elif self.fire[r]:
+                self._kill(a, "fire")
+            elif self.water[r] == 2:
+                self._kill(a, "drowned")
+        if self.stage == S_OVER:
+            return
+        for r in range(1, 11):
+            self._hazard(r)
+        if self.stage == S_OVER:
+            return
+        if not self.alive[a]:  # the active gnome died: no events this turn
+            self.stage = S_TURN_END
+            return
+        self.pend_event = self.pend_item = False
+
+    def _catch_up(self) -> None:
+        c = self.c
+        a = self.active
+        keeper = self.keeper
+        while True:
+            if not self.alive[a]:  # the active gnome died: no more events this turn
+                self.stage = S_TURN_END
+                return
+            if self.pend_event:
+                self.pend_event = False
+                if self.t_lucky > 0:
+                    self.t_lucky -= 1
+                    self._emit("event_ignored", gnome=a, space=keeper[a])
+                else:
+                    self._resolve_event(self._draw_event_card(), keeper[a])
+                    if self.stage != S_CATCHUP:
+                        return
+                    continue
+            if self.pend_item:
+                self.pend_item = False
+                card = self._draw_item_card()
+                if card is not None:
+                    self.hands[a][card] += 1
+                    self._emit_secret("items_drawn", (a,), ("items",), gnome=a,
+                                      source="time_track", count=1,
+                                      items=[c.items[card].kind])
+            if keeper[a] <= self.ghost:
+                break
+            keeper[a] -= 1
+            self._check_tokens()
+            if self.stage == S_OVER:
+                return
+            s = keeper[a]
+            self.pend_event = c.event_icon[s]
+            self.pend_item = c.item_icon[s]
+        self.stage = S_TURN_END
+
+    def _end_turn(self) -> None:
+        a = self.active
+        if self.on_board(a):
+            self.seq[a] = self.seq_next
+            self.seq_next += 1
+            self._emit("turn_ended", gnome=a, space=self.keeper[a])
+        else:
+            self._emit("turn_ended", gnome=a, space=None)
+        self.stage = S_TURN_START
+
+    def _pregame(self) -> None:
+        if self.active < 0:
+            self.active = self._next_active()
+        while self.pregame_left > 0:
+            self.pregame_left -= 1
+            self._resolve_event(self._draw_event_card(), self.keeper[self.active])
+            if self.stage != S_PREGAME:
+                return
+        self.active = -1
+        self.stage = S_TURN_START
+
+    # ------------------------------------------------------------------ decks --
+    def _draw_event_card(self) -> int:
+        if not self.event_deck:
+            if self.event_aside:
+                self.event_discard.extend(self.event_aside)
+                self.event_aside = []
+                self._emit("kraken_shuffled_in")
+            self.event_deck, self.event_discard = self.event_discard, []
+            self.rng.shuffle(self.event_deck)
+            self._emit("event_deck_reshuffled", size=len(self.event_deck))
+        card = self.event_deck.pop()
+        if self.game.options["greater_challenge"] >= 1 and self.c.events[card].kind == "respite":
+            self.event_removed.append(card)
+        else:
+            self.event_discard.append(card)
+        return card
+
+    def _draw_item_card(self) -> int | None:
+        if not self.item_deck:
+            if not self.item_discard:
+                self._emit("item_deck_empty")
+                return None
+            self.item_deck, self.item_discard = self.item_discard, []
+            self.rng.shuffle(self.item_deck)
+            self._emit("item_deck_reshuffled", size=len(self.item_deck))
+        return self.item_deck.pop()
+
+    # ----------------------------------------------------------------- events --
+    def _resolve_event(self, index: int, space: int) -> None:
+        c = self.c
+        card = c.events[index]
+        kind = card.kind
+        self._emit("event_drawn", card=kind, space=space, number=card.faint)
+        if kind == "fire":
+            self._fire_event()
+        elif kind == "fire_spreads":
+            rooms = self._spread_rooms()
+            if rooms:
+                self._ask_choice(C_SPREAD, self.active)
+            else:
+                self._emit("no_effect", card=kind)
+        elif kind == "leak":
+            self._leak(self.rng.die(10))
+        elif kind == "underwater_current":
+            rooms = [r for r in range(1, 11) if self.water[r] == 1]
+            for r in rooms:
+                self.water[r] = 2
+            self._emit("rooms_flooded", rooms=rooms)
+            for r in rooms:
+                self._hazard(r)
+        elif kind == "blocked_hatch":
+            room = self.rng.die(10)
+            self._emit("room_rolled", room=room)
+            if self._blockable(room):
+                self.choice_room = room
+                self._ask_choice(C_BLOCK, self.active)
+            else:
+                self._emit("no_effect", card=kind)
+        elif card.track:
+            self._advance_track(c.tracks.index(card.track), card.amount)
+        elif card.token:
+            self._place_token(c.tokens.index(card.token), space - card.ahead)
+        elif kind == "overheated":
+            grog = c.item_index("grog")
+            for g in range(self.n):
+                if self.on_board(g) and self.hands[g][grog]:
+                    self.hands[g][grog] -= 1
+                    self.item_discard.append(grog)
+                    self._emit("grog_drunk", gnome=g)
+                    self._drink(g)
+        elif kind == "respite":
+            self._emit("respite")
+        elif kind == "friendly_fire":
+            self._fire_event()
+            if self.stage == S_OVER:
+                return
+            self._leak(self.rng.die(10))
+            if self.stage == S_OVER:
+                return
+        if card.hand_limit and self.stage != S_OVER:
+            if kind == "stumble":
+                seats = [self.active]
+            else:
+                seats = [(self.active + i) % self.n for i in range(self.n)]
+            self.discards = [(g, card.hand_limit) for g in seats]
+            self._emit("hand_limit", limit=card.hand_limit,
+                       gnomes=[g for g in seats if self.on_board(g)])
+            self._next_discard()
+
+    def _fire_event(self) -> None:
+        room = self.rng.die(10)
+        self._emit("room_rolled", room=room)
+        if self.water[room]:
+            self._emit("fire_prevented", room=room)
+            return
+        self._start_fire(room)
+
+    def _start_fire(self, room: int) -> None:
+        self._advance_track(self.c.tracks.index("asphyxiation"), 1)
+        if self.stage == S_OVER:
+            return
+        if not self.fire[room]:
+            self.fire[room] = True
+            self._emit("fire_started", room=room)
+            self._hazard(room)
+
+    def _leak(self, room: int) -> None:
+        self.water[room] = 2
+        self._emit("room_flooded", room=room, level=2)
+        if self.fire[room]:
+            self.fire[room] = False
+            self._emit("fire_out", room=room)
+        self._hazard(room)
+
+    def _block(self, hatch: int) -> None:
+        self.blocked[hatch] = True
+        self._emit("hatch_blocked", hatch=list(self.c.hatches[hatch]), chooser=self.decider)
+
+    def _advance_track(self, t: int, amount: int) -> None:
+        c = self.c
+        before = self.track[t]
+        self.track[t] = min(c.track_length, before + amount)
+        self._emit("track_advanced", track=c.tracks[t], level=self.track[t], before=before)
+        if self.track[t] >= c.track_length:
+            self._finish(c.tracks[t])
+
+    def _place_token(self, t: int, pos: int) -> None:
+        name = self.c.tokens[t]
+        if pos <= 0:  # RULING: on or after "Rescued!" it can never be passed
+            self._emit("destruction_avoided", token=name)
+        elif self.token[t] >= 0:
+            self._emit("no_effect", card=name)
+        else:
+            self.token[t] = pos
+            self._emit("destruction_placed", token=name, space=pos)
+
+    # ----------------------------------------------------------- death & end --
+    def _hazard(self, room: int) -> None:
+        """Fainted gnomes in a burning or high-water room die (any Updates phase)."""
+        if not (self.fire[room] or self.water[room] == 2):
+            return
+        for g in range(self.n):
+            if self.fainted[g] and self.room[g] == room and self.on_board(g):
+                self._kill(g, "fire" if self.fire[room] else "drowned")
+                if self.stage == S_OVER:
+                    return
+
+    def _kill(self, g: int, cause: str) -> None:
+        self._emit("gnome_killed", gnome=g, cause=cause, room=self.room[g])
+        hand = self.hands[g]
+        for i, k in enumerate(hand):
+            self.item_discard.extend([i] * k)
+        self.hands[g] = [0] * len(hand)
+        self.fainted[g] = False
+        self.red_room[g] = 0
+        if self.game.options["less_deadly_dying"]:
+            self.intox[g] = 0
+            self.room[g] = self.rng.die(10)
+            self._emit("gnome_replaced", gnome=g, room=self.room[g])
+            if g == self.active:
+                self._reset_turn_flags()
+            return
+        self.alive[g] = False
+        self.room[g] = 0
+        self.keeper[g] = -1
+        self._check_crew_and_tokens()
+
+    def _check_crew_and_tokens(self) -> None:
+        if not any(self.on_board(g) for g in range(self.n)):
+            self._finish("crew_lost")
+        else:
+            self._check_tokens()
+
+    def _check_tokens(self) -> None:
+        """Every remaining keeper has passed a Destruction token: the sub is lost."""
+        front = max((self.keeper[g] for g in range(self.n) if self.on_board(g)), default=-1)
+        for t, pos in enumerate(self.token):
+            if pos >= 0 and front < pos:
+                self._finish(self.c.tokens[t])
+                return
+
+    def _finish(self, reason: str) -> None:
+        if self.stage == S_OVER:
+            return
+        won = reason == "rescued"
+        self.result_reason = reason
+        self.result_winners = [g for g in range(self.n) if self.abandoned[g] != won]
+        self.phase = P_OVER
+        self.stage = S_OVER
+        self.decider = -1
+        self._emit("game_won" if won else "game_lost", reason=reason,
+                   winners=list(self.result_winners))
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended: ``rescued`` or the loss cause."""
+        if self.phase != P_OVER:
+            return None
+        return Outcome(self.result_reason, tuple(self.result_winners),
+                       {"turns": self.turn, "tracks": dict(zip(self.c.tracks, self.track,
+                                                               strict=True))})
+
+    def returns(self) -> list[float]:
+        """1 for each winning seat (the team; an abandoner when the sub is lost), else 0."""
+        if self.phase != P_OVER:
+            return [0.0] * self.n
+        won = set(self.result_winners)
+        return [1.0 if g in won else 0.0 for g in range(self.n)]
+
+    # ------------------------------------------------------ illegal, explained --
+    def explain_illegal(self, action: RNAction) -> IllegalActionError:
+        """Why ``action`` is not legal now."""
+        code, message, params = self._why(action)
+        return IllegalActionError(message, code=code, params=params)
+
+    def _why(self, action: RNAction) -> tuple[str, str, dict[str, Any]]:
+        c = self.c
+        kind = action.kind
+        phase = self.phase
+        a = self.active
+        r = self.room[a] if a >= 0 else 0
+        t = self.ghost
+        text = action.notation()
+        waiting = {P_EXTRA: "the gnome must first move out of the burning room",
+                   P_TRADE_GIVE: "a trade is under way: give items or say done",
+                   P_TRADE_BACK: "a trade is under way: give items back or say done",
+                   P_DEFEND: "the attacked gnome must defend or yield",
+                   P_AFTER: "the action is over: use Coffee or a Lucky Charm, or say done",
+                   P_CHOICE: "an event needs a choice first"}
+        if phase != P_MOVE and not (phase == P_EXTRA and kind in (Kind.MOVE, Kind.USE)):
+            if kind in (Kind.GIVE,) and phase not in (P_TRADE_GIVE, P_TRADE_BACK):
+                return "not_trading", "items can be given only during a trade", {}
+            return "wrong_phase", f"{text!r} is not possible now: {waiting.get(phase, '')}", {
+                "phase": PHASE_NAMES[phase]}
+        if phase == P_MOVE and kind in (Kind.GIVE, Kind.DISCARD, Kind.SPREAD, Kind.BLOCK,
+                                        Kind.DEFEND, Kind.YIELD):
+            return "wrong_phase", f"{text!r} answers an event or a trade; nothing asks for it now", {
+                "phase": PHASE_NAMES[phase]}
+        if kind == Kind.USE:
+            if not self.hands[a][action.target]:
+                return "no_item", f"gnome {a + 1} holds no {c.items[action.target].slug}", {
+                    "item": c.items[action.target].kind}
+            return "item_useless", "that item cannot help in the extra move", {}
+        if kind in (Kind.MOVE, Kind.OPEN):
+            return self._why_move(action.target, kind == Kind.MOVE)
+        if kind == Kind.DONE:
+            return "must_act", "the gnome still has time for an action: choose one", {}
+        if r != SEA and self.water[r] == 2 and kind != Kind.NO_ACTION:
+            return "in_high_water", (f"room {r} is at high water: the only action there is "
+                                     "No Action"), {"room": r}
+        if r != SEA and self.fire[r] and kind != Kind.EXTINGUISH:
+            return "in_fire", (f"room {r} is on fire: the only action there is Extinguish "
+                               "Fire"), {"room": r}
+        pen = 0 if kind in (Kind.PUMP, Kind.NO_ACTION, Kind.EXTINGUISH) else self._penalty(r)
+        cost = action.minutes if kind in _FIX or kind == Kind.DRAW else 1
+        if kind == Kind.EXTINGUISH and not (r != SEA and self.fire[r]):
+            return "no_fire", f"there is no fire in {_space_name(r)}", {"room": r}
+        if kind == Kind.PUMP and not (r != SEA and self.water[r] == 1):
+            return "no_low_water", f"{_space_name(r)} has no low-water token to pump", {"room": r}
+        if kind == Kind.UNBLOCK:
+            hatch = c.hatches[action.target]
+            if r not in hatch:
+                return "wrong_room", f"the hatch {hatch[0]}-{hatch[1]} is not in {_space_name(r)}", {
+                    "room": r}
+            if not self.blocked[action.target]:
+                return "not_blocked", f"the hatch {hatch[0]}-{hatch[1]} is not blocked", {}
+        if kind in _REPAIR_OF_KIND:
+            repair = c.repairs[_REPAIR_OF_KIND[kind]]
+            if repair.room != r:
+                return "wrong_room", (f"{text.split()[0]} is taken in "
+                                      f"{_space_name(repair.room)}, not {_space_name(r)}"), {
+                    "room": repair.room}
+        if kind == Kind.DRAW:
+            if r not in (c.stores_room, c.cabin_room):
+                return "wrong_room", ("items are drawn in the Equipment Stores (8) or the "
+                                      "Captain's Cabin (10)"), {"room": r}
+            if self.red_room[a] == r:
+                return "red_area", ("the gnome already drew items here: he must act in another "
+                                    "room first"), {"room": r}
+            most = c.cabin_max_draw if r == c.cabin_room else c.stores_max_draw
+            if action.minutes > most:
+                return "too_many", f"at most {most} cards can be drawn here", {"most": most}
+            left = self.stash if r == c.cabin_room else len(self.item_deck) + len(
+                self.item_discard)
+            if action.minutes > left:
+                return "not_enough_cards", f"only {left} cards are left to draw", {"left": left}
+        if kind in (Kind.TRADE, Kind.ATTACK):
+            g = action.target
+            if kind == Kind.ATTACK and not self.game.options["crazed_gnomes"]:
+                return "option_off", "Attack Gnome is only played with the Crazed Gnomes rule", {}
+            if kind == Kind.ATTACK and not self.t_crowbar:
+                return "needs_crowbar", "attacking needs a Crowbar used this turn", {}
+            if g >= self.n or g == a or not self.on_board(g) or self.room[g] != r:
+                return "no_partner", f"gnome {g + 1} is not here", {"gnome": g}
+            if kind == Kind.TRADE and self.fainted[g]:
+                return "partner_fainted", f"gnome {g + 1} has fainted and cannot trade", {
+                    "gnome": g}
+        if kind == Kind.ABANDON:
+            if not self.game.abandon_allowed:
+                return "no_abandon", ("Abandon Comrades is not played with one or two "
+                                      "players"), {}
+            if r != SEA:
+                return "must_be_outside", "the gnome must be outside the sub to abandon it", {}
+            return "too_early", (f"only once his Time Keeper has passed the "
+                                 f"{c.abandon_below} space"), {"space": self.keeper[a]}
+        if cost + pen > t:
+            return "no_time", (f"that needs {cost + pen} minutes and only {t} are left"), {
+                "needed": cost + pen, "left": t}
+        return "not_available", f"{text!r} is not available now", {}
+
+    def _why_move(self, dest: int, enter: bool) -> tuple[str, str, dict[str, Any]]:
+        a = self.active
+        src = self.room[a]
+        hatch = self.c.hatch_between(src, dest)
+        where = {"room": src, "to": dest}
+        if hatch is None:
+            return "no_hatch", (f"there is no hatch between {_space_name(src)} and "
+                                f"{_space_name(dest)}"), where
+        if hatch >= 0 and self.blocked[hatch]:
+            return "hatch_blocked", (f"the hatch between {_space_name(src)} and "
+                                     f"{_space_name(dest)} is blocked"), where
+        if self.ghost < 1:
+            return "no_time", "no minutes are left", {"needed": 1, "left": 0}
+        if self.phase == P_EXTRA and not enter:
+            return "must_leave", "after a failed Extinguish Fire the gnome must leave the room", {}
+        if dest == SEA and not self.t_aqualung:
+            return "needs_aqualung", "leaving the sub needs an Aqualung used this turn", where
+        if dest != SEA:
+            ws, wd = (0 if src == SEA else self.water[src]), self.water[dest]
+            flows = hatch >= 0 and ((ws == 2 and wd == 0) or (ws == 0 and wd == 2))
+            if wd == 2 and not flows:
+                return "high_water", f"room {dest} is at high water", where
+            if self.fire[dest] and not flows and not self.t_fire_ok:
+                return "on_fire", (f"room {dest} is on fire: use Grog or a Fire Extinguisher "
+                                   "to enter"), where
+        cost = self._move_cost(src, dest, hatch)
+        if cost is not None and cost > self.ghost:
+            return "no_time", f"that needs {cost} minutes and only {self.ghost} are left", {
+                "needed": cost, "left": self.ghost}
+        return "not_available", "that move is not available now", where
+
+    # ------------------------------------------------------------ copies etc. --
+    def clone(self) -> RedNovemberState:
+        """An independent copy."""
+        new = object.__new__(RedNovemberState)
+        new.game = self.game
+        new.c = self.c
+        new.n = self.n
+        new.rng = self.rng.clone()
+        new._ev = []
+        new._legal = self._legal
+        new.opening_events = self.opening_events
+        for name in _LISTS:
+            setattr(new, name, getattr(self, name)[:])
+        new.hands = [h[:] for h in self.hands]
+        for name in _SCALARS:
+            setattr(new, name, getattr(self, name))
+        return new
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole state, secrets and generator included."""
+        data: dict[str, Any] = {name: getattr(self, name) for name in _SCALARS}
+        for name in _LISTS:
+            value = getattr(self, name)
+            data[name] = [list(x) for x in value] if name == "discards" else list(value)
+        data["hands"] = [list(h) for h in self.hands]
+        data["rng"] = self.rng.state
+        data["result_winners"] = list(self.result_winners)
+        return data
+
+    @classmethod
+    def from_json(cls, game: RedNovember, data: Mapping[str, Any]) -> RedNovemberState:
+        """Rebuild a state from :meth:`to_json` output (raises ``ValueError``)."""
+        if not isinstance(data, Mapping):
+            raise ValueError("a Red November state must be a JSON object")
+        missing = [k for k in (*_LISTS, *_SCALARS, "hands", "rng") if k not in data]
+        if missing:
+            raise ValueError(f"state data lacks {', '.join(missing)}")
+        state = cls(game, int(data["seed"]))
+        for name in _SCALARS:
+            setattr(state, name, data[name])
+        for name in _LISTS:
+            value = data[name]
+            if not isinstance(value, list):
+                raise ValueError(f"state field {name!r} must be a list")
+            setattr(state, name, [tuple(x) for x in value] if name == "discards" else list(value))
+        state.hands = [list(h) for h in data["hands"]]
+        state.rng = Rng(int(data["rng"]))
+        n = game.num_seats
+        if len(state.keeper) != n or len(state.hands) != n:
+            raise ValueError(f"state data is for {len(state.keeper)} gnomes, the game has {n}")
+        return state
+
+    # ------------------------------------------------------------------ views --
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (``None``: a spectator). Deck order is always hidden;
+        with Crazed Gnomes, so are the other gnomes' hands."""
+        c = self.c
+        hidden = self.game.options["crazed_gnomes"]
+        gnomes = []
+        for g in range(self.n):
+            show = not hidden or g == seat
+            gnomes.append({
+                "seat": g, "room": self.room[g] if self.on_board(g) else None,
+                "alive": self.alive[g], "abandoned": self.abandoned[g],
+                "fainted": self.fainted[g], "intoxication": self.intox[g],
+                "keeper": self.keeper[g] if self.keeper[g] >= 0 else None,
+                "stack": self.seq[g], "red_area": self.red_room[g] == self.room[g] != 0,
+                "hand": ({c.items[i].kind: k for i, k in enumerate(self.hands[g]) if k}
+                         if show else None),
+                "hand_size": self.hand_size(g),
+            })
+        item_discard: dict[str, int] = {}
+        for i in self.item_discard:
+            item_discard[c.items[i].kind] = item_discard.get(c.items[i].kind, 0) + 1
+        pending: dict[str, Any] = {"phase": PHASE_NAMES[self.phase], "seat": self.current_seat()}
+        if self.phase in (P_TRADE_GIVE, P_TRADE_BACK, P_DEFEND):
+            pending["partner"] = self.partner
+        if self.phase == P_CHOICE:
+            pending["choice"] = {C_SPREAD: "fire_spreads", C_BLOCK: "blocked_hatch",
+                                 C_DISCARD: "discard"}[self.choice]
+            if self.choice == C_BLOCK:
+                pending["room"] = self.choice_room
+            if self.choice == C_DISCARD and self.discards:
+                pending["limit"] = self.discards[0][1]
+        out = self.outcome()
+        view: dict[str, Any] = {
+            "game": "red-november", "seat": seat, "turn": self.turn, "active": self.active,
+            "ghost": self.ghost if self.active >= 0 else None, "pending": pending,
+            "rooms": [{"room": r, "fire": self.fire[r], "water": self.water[r]}
+                      for r in range(1, 11)],
+            "blocked": [list(c.hatches[h]) for h, b in enumerate(self.blocked) if b],
+            "tracks": dict(zip(c.tracks, self.track, strict=True)),
+            "tokens": {name: (pos if pos >= 0 else None)
+                       for name, pos in zip(c.tokens, self.token, strict=True)},
+            "gnomes": gnomes,
+            "event_deck": len(self.event_deck),
+            "event_discard": [[c.events[i].kind, c.events[i].faint] for i in self.event_discard],
+            "event_removed": [[c.events[i].kind, c.events[i].faint] for i in self.event_removed],
+            "kraken_set_aside": bool(self.event_aside),
+            "item_deck": len(self.item_deck), "item_discard": item_discard,
+            "grog_stash": self.stash,
+            "this_turn": {"grog": self.t_grog, "enter_fire": self.t_fire_ok,
+                          "aqualung": self.t_aqualung, "lucky": self.t_lucky,
+                          "crowbar": self.t_crowbar, "started_outside": self.t_outside,
+                          "bonus": dict(zip(FIX_KINDS, self.t_bonus, strict=True))},
+            "options": dict(self.game.options),
+            "outcome": (None if out is None else
+                        {"reason": out.reason, "winners": list(out.winners)}),
+        }
+        if seat is not None and seat == self.current_seat():
+            view["legal"] = [a.notation() for a in self.legal_actions()]
+        return view
