@@ -50,6 +50,8 @@ class GameInfo:
     hidden_information: bool
     chance: str = "seeded"  # chance comes from the generator carried in the state
     max_game_length: int = 10_000
+    #: cooperative games: the outcome reason that means the team won
+    win_reason: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,7 +188,10 @@ class State(ABC, Generic[A]):
     # -- decisions ---------------------------------------------------------------
     @abstractmethod
     def current_seat(self) -> int | None:
-        """The seat that must decide now (any seat, not only the active one); ``None`` at the end."""
+        """The seat that must decide now (any seat, not only the active one).
+
+        ``None`` once the game is over.
+        """
 
     @abstractmethod
     def legal_action_ids(self) -> list[int]:
@@ -232,10 +237,11 @@ class State(ABC, Generic[A]):
                                          code="foreign_action")
         if self.is_terminal():
             raise IllegalActionError("the game is over", code="game_over")
-        if seat is not None and seat != self.current_seat():
+        current = self.current_seat()
+        if seat is not None and current is not None and seat != current:
             raise IllegalActionError(
-                f"it is not seat {seat + 1}'s decision (seat {self.current_seat() + 1} decides now)",
-                code="not_your_turn", params={"seat": seat, "current": self.current_seat()})
+                f"it is not seat {seat + 1}'s decision (seat {current + 1} decides now)",
+                code="not_your_turn", params={"seat": seat, "current": current})
         if resolved.id not in self.legal_action_ids():
             raise self.explain_illegal(resolved)
         return self.apply_unchecked(resolved.id)

@@ -89,13 +89,13 @@ class GameRecord:
         try:
             text = Path(path).read_text(encoding="utf-8")
         except OSError as exc:
-            raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
+            raise RecordError(f"cannot read the file ({exc.strerror or exc})") from None
         except UnicodeDecodeError:
-            raise RecordError(f"{path} is not a text file") from None
+            raise RecordError("the file is not text") from None
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise RecordError(f"{path} is not valid JSON (line {exc.lineno}: {exc.msg})") from None
+            raise RecordError(f"the file is not valid JSON (line {exc.lineno}: {exc.msg})") from None
         return cls.from_json(data)
 
 

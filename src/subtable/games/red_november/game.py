@@ -24,7 +24,8 @@ class RedNovember(Game[RNAction]):
     info: ClassVar[GameInfo] = GameInfo(
         name="red-november", title="Red November", ruleset=default_components().ruleset,
         min_players=1, max_players=8, min_seats=3, max_seats=8,
-        utility=Utility.COOPERATIVE, hidden_information=True, max_game_length=5_000)
+        utility=Utility.COOPERATIVE, hidden_information=True, max_game_length=5_000,
+        win_reason="rescued")
     option_specs: ClassVar[Mapping[str, OptionSpec]] = {
         "players": OptionSpec("players", int, 4, "number of players (1-8)", tuple(range(1, 9))),
         "gnomes": OptionSpec("gnomes", int, None,

@@ -18,7 +18,7 @@ from subtable.core.events import Event
 from subtable.core.game import Outcome, State
 from subtable.core.rng import Rng
 from subtable.games.red_november.actions import FIX_OF_KIND, Kind, RNAction
-from subtable.games.red_november.components import FIX_KINDS, SEA, Components
+from subtable.games.red_november.components import FIX_KINDS, SEA
 
 if TYPE_CHECKING:
     from subtable.games.red_november.game import RedNovember
@@ -427,7 +427,7 @@ class RedNovemberState(State[RNAction]):
         elif phase == P_EXTRA:
             self._movement(action.target, True)
             self.stage = S_AFTER_ACTION
-        elif phase == P_TRADE_GIVE or phase == P_TRADE_BACK:
+        elif phase in (P_TRADE_GIVE, P_TRADE_BACK):
             giver, taker = ((self.active, self.partner) if phase == P_TRADE_GIVE
                             else (self.partner, self.active))
             if kind == Kind.GIVE:
@@ -508,7 +508,6 @@ class RedNovemberState(State[RNAction]):
 
     # actions -------------------------------------------------------------------
     def _action(self, action: RNAction) -> None:
-        c = self.c
         a = self.active
         r = self.room[a]
         kind = action.kind
@@ -1106,8 +1105,8 @@ class RedNovemberState(State[RNAction]):
                 "phase": PHASE_NAMES[phase]}
         if phase == P_MOVE and kind in (Kind.GIVE, Kind.DISCARD, Kind.SPREAD, Kind.BLOCK,
                                         Kind.DEFEND, Kind.YIELD):
-            return "wrong_phase", f"{text!r} answers an event or a trade; nothing asks for it now", {
-                "phase": PHASE_NAMES[phase]}
+            return "wrong_phase", (f"{text!r} answers an event or a trade; nothing asks for "
+                                   "it now"), {"phase": PHASE_NAMES[phase]}
         if kind == Kind.USE:
             if not self.hands[a][action.target]:
                 return "no_item", f"gnome {a + 1} holds no {c.items[action.target].slug}", {
@@ -1132,8 +1131,8 @@ class RedNovemberState(State[RNAction]):
         if kind == Kind.UNBLOCK:
             hatch = c.hatches[action.target]
             if r not in hatch:
-                return "wrong_room", f"the hatch {hatch[0]}-{hatch[1]} is not in {_space_name(r)}", {
-                    "room": r}
+                return "wrong_room", (f"the hatch {hatch[0]}-{hatch[1]} is not in "
+                                      f"{_space_name(r)}"), {"room": r}
             if not self.blocked[action.target]:
                 return "not_blocked", f"the hatch {hatch[0]}-{hatch[1]} is not blocked", {}
         if kind in _REPAIR_OF_KIND:

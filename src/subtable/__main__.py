@@ -1,0 +1,5 @@
+"""``python -m subtable`` runs the command line."""
+
+from subtable.cli import main
+
+main()

@@ -1,0 +1,89 @@
+"""The one bot interface used by ``play``, ``simulate`` and the web table.
+
+A bot sees an :class:`Observation` — its seat's view and its legal actions —
+never the state, and draws randomness only from its own seeded generator.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from subtable.core.actions import Action
+from subtable.core.errors import OptionError
+from subtable.core.game import Game, State
+from subtable.core.rng import Rng
+
+
+class Observation:
+    """What one seat may know when it must decide.
+
+    The view is computed lazily (a random bot never needs it). The state
+    reference is private to the engine side of the boundary: bots read only
+    :attr:`seat`, :attr:`game`, :attr:`legal_actions` and :attr:`view`.
+    """
+
+    __slots__ = ("_state", "_view", "game", "legal_actions", "seat")
+
+    def __init__(self, state: State[Any], seat: int) -> None:
+        self._state = state
+        self._view: dict[str, Any] | None = None
+        self.seat = seat
+        self.game: Game[Any] = state.game
+        self.legal_actions: list[Action] = state.legal_actions()
+
+    @property
+    def view(self) -> dict[str, Any]:
+        """The seat's view (see :meth:`State.view`)."""
+        if self._view is None:
+            self._view = self._state.view(self.seat)
+        return self._view
+
+
+def observe(state: State[Any], seat: int | None = None) -> Observation:
+    """The observation of ``seat`` (default: the seat that decides now)."""
+    if seat is None:
+        seat = state.current_seat()
+        if seat is None:
+            raise ValueError("the game is over: nobody decides")
+    return Observation(state, seat)
+
+
+class Bot(Protocol):
+    """A policy for one seat."""
+
+    name: str
+
+    def choose(self, obs: Observation) -> Action:
+        """Pick one of ``obs.legal_actions``."""
+        ...
+
+
+BotFactory = Callable[[Game[Any], int, Rng], Bot]
+_BOTS: dict[str, str] = {
+    "random": "subtable.bots.random_bot:RandomBot",
+}
+
+
+def register_bot(name: str, target: str) -> None:
+    """Register a bot class path ``module:Class`` under ``name``."""
+    _BOTS[name] = target
+
+
+def bot_names() -> list[str]:
+    """Registered bot names."""
+    return sorted(_BOTS)
+
+
+def make_bot(name: str, game: Game[Any], seat: int, rng: Rng, **params: Any) -> Bot:
+    """Build bot ``name`` for ``seat`` with its own generator."""
+    try:
+        target = _BOTS[name]
+    except KeyError:
+        raise OptionError(f"unknown bot {name!r} (known: {', '.join(bot_names())})",
+                          code="unknown_bot", params={"bot": name}) from None
+    module, _, attr = target.partition(":")
+    cls = getattr(importlib.import_module(module), attr)
+    bot: Bot = cls(game, seat, rng, **params)
+    return bot

@@ -1,0 +1,24 @@
+"""The uniformly random bot: the baseline, and the simulation lab's default."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from subtable.bots.base import Observation
+from subtable.core.actions import Action
+from subtable.core.game import Game
+from subtable.core.rng import Rng
+
+
+class RandomBot:
+    """Chooses uniformly among the legal actions."""
+
+    name = "random"
+
+    def __init__(self, game: Game[Any], seat: int, rng: Rng) -> None:
+        self.seat = seat
+        self.rng = rng
+
+    def choose(self, obs: Observation) -> Action:
+        """A uniformly random legal action."""
+        return self.rng.choice(obs.legal_actions)
