@@ -1263,6 +1263,25 @@ class RedNovemberState(State[RNAction]):
         return state
 
     # ------------------------------------------------------------------ views --
+    def public_state(self, seat: int | None) -> dict[str, Any]:
+        """:meth:`to_json` with every secret of ``seat`` removed.
+
+        Deck orders and the generator become ``None``; so do other gnomes' hands
+        under Crazed Gnomes; the action history is left out (under Crazed Gnomes
+        it would tell what was given in trades). Enough to rebuild a consistent
+        state by sampling what is hidden (see ``determinize``).
+        """
+        data = self.to_json()
+        data["rng"] = None
+        data["event_deck"] = None
+        data["item_deck"] = None
+        data["event_deck_size"] = len(self.event_deck)
+        data["item_deck_size"] = len(self.item_deck)
+        del data["history"]
+        if self.game.options["crazed_gnomes"]:
+            data["hands"] = [h if g == seat else None for g, h in enumerate(data["hands"])]
+        return data
+
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see (``None``: a spectator). Deck order is always hidden;
         with Crazed Gnomes, so are the other gnomes' hands."""
@@ -1316,6 +1335,7 @@ class RedNovemberState(State[RNAction]):
                           "crowbar": self.t_crowbar, "started_outside": self.t_outside,
                           "bonus": dict(zip(FIX_KINDS, self.t_bonus, strict=True))},
             "options": dict(self.game.options),
+            "public": self.public_state(seat),
             "outcome": (None if out is None else
                         {"reason": out.reason, "winners": list(out.winners)}),
         }

@@ -1,0 +1,1 @@
+"""The ``subtable`` subcommands, one module each (assembled in :mod:`subtable.cli`)."""
