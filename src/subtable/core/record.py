@@ -95,7 +95,8 @@ class GameRecord:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise RecordError(f"the file is not valid JSON (line {exc.lineno}: {exc.msg})") from None
+            raise RecordError(
+                f"the file is not valid JSON (line {exc.lineno}: {exc.msg})") from None
         return cls.from_json(data)
 
 

@@ -71,7 +71,7 @@ _SCALARS = ("seed", "seq_next", "stash", "turn", "active", "ghost", "phase", "de
 
 
 def _space_name(room: int) -> str:
-    return "sea" if room == SEA else str(room)
+    return "the sea" if room == SEA else f"room {room}"
 
 
 class RedNovemberState(State[RNAction]):
@@ -79,6 +79,31 @@ class RedNovemberState(State[RNAction]):
 
     __slots__ = ("_ev", "_legal", "c", "game", "n", "opening_events", "rng", *_LISTS, "hands",
                  *_SCALARS)
+
+    game: RedNovember
+    fire: list[bool]
+    water: list[int]
+    blocked: list[bool]
+    track: list[int]
+    token: list[int]
+    keeper: list[int]
+    seq: list[int]
+    room: list[int]
+    alive: list[bool]
+    abandoned: list[bool]
+    fainted: list[bool]
+    intox: list[int]
+    red_room: list[int]
+    hands: list[list[int]]
+    event_deck: list[int]
+    event_discard: list[int]
+    event_removed: list[int]
+    event_aside: list[int]
+    item_deck: list[int]
+    item_discard: list[int]
+    t_bonus: list[int]
+    discards: list[tuple[int, int]]
+    result_winners: list[int]
 
     # ------------------------------------------------------------------ setup --
     def __init__(self, game: RedNovember, seed: int) -> None:
@@ -1098,6 +1123,17 @@ class RedNovemberState(State[RNAction]):
                    P_DEFEND: "the attacked gnome must defend or yield",
                    P_AFTER: "the action is over: use Coffee or a Lucky Charm, or say done",
                    P_CHOICE: "an event needs a choice first"}
+        if phase == P_CHOICE:
+            expected = {C_SPREAD: Kind.SPREAD, C_BLOCK: Kind.BLOCK, C_DISCARD: Kind.DISCARD}
+            if kind == expected.get(self.choice):
+                return self._why_choice(action)
+        if phase in (P_TRADE_GIVE, P_TRADE_BACK) and kind == Kind.GIVE:
+            giver = a if phase == P_TRADE_GIVE else self.partner
+            return "no_item", f"gnome {giver + 1} holds no {c.items[action.target].slug}", {
+                "gnome": giver, "item": c.items[action.target].kind}
+        if phase == P_AFTER and kind == Kind.USE and self.hands[a][action.target]:
+            return "item_too_late", ("after the action only Coffee and a Lucky Charm can still "
+                                     "help"), {"item": c.items[action.target].kind}
         if phase != P_MOVE and not (phase == P_EXTRA and kind in (Kind.MOVE, Kind.USE)):
             if kind in (Kind.GIVE,) and phase not in (P_TRADE_GIVE, P_TRADE_BACK):
                 return "not_trading", "items can be given only during a trade", {}
@@ -1127,7 +1163,8 @@ class RedNovemberState(State[RNAction]):
         if kind == Kind.EXTINGUISH and not (r != SEA and self.fire[r]):
             return "no_fire", f"there is no fire in {_space_name(r)}", {"room": r}
         if kind == Kind.PUMP and not (r != SEA and self.water[r] == 1):
-            return "no_low_water", f"{_space_name(r)} has no low-water token to pump", {"room": r}
+            where = _space_name(r).capitalize()
+            return "no_low_water", f"{where} has no low-water token to pump", {"room": r}
         if kind == Kind.UNBLOCK:
             hatch = c.hatches[action.target]
             if r not in hatch:
@@ -1178,6 +1215,22 @@ class RedNovemberState(State[RNAction]):
             return "no_time", (f"that needs {cost + pen} minutes and only {t} are left"), {
                 "needed": cost + pen, "left": t}
         return "not_available", f"{text!r} is not available now", {}
+
+    def _why_choice(self, action: RNAction) -> tuple[str, str, dict[str, Any]]:
+        c = self.c
+        if action.kind == Kind.SPREAD:
+            r = action.target
+            rooms = ", ".join(str(x) for x in self._spread_rooms())
+            return "bad_room", (f"the fire cannot spread to room {r}: it must be next to a fire, "
+                                f"not burning and not flooded (choose among {rooms})"), {
+                "room": r, "choices": self._spread_rooms()}
+        if action.kind == Kind.BLOCK:
+            h = c.hatches[action.target]
+            return "bad_hatch", (f"the hatch {h[0]}-{h[1]} cannot be blocked: choose an open "
+                                 f"hatch of room {self.choice_room}"), {"room": self.choice_room}
+        return "no_item", (f"gnome {self.decider + 1} holds no "
+                           f"{c.items[action.target].slug}"), {
+            "gnome": self.decider, "item": c.items[action.target].kind}
 
     def _why_move(self, dest: int, enter: bool) -> tuple[str, str, dict[str, Any]]:
         a = self.active
