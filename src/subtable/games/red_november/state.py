@@ -64,9 +64,9 @@ _LISTS = ("fire", "water", "blocked", "track", "token", "keeper", "seq", "room",
           "abandoned", "fainted", "intox", "red_room", "event_deck", "event_discard",
           "event_removed", "event_aside", "item_deck", "item_discard", "t_bonus", "discards",
           "history")
-_SCALARS = ("seed", "seq_next", "stash", "turn", "active", "ghost", "phase", "decider",
-            "stage", "resume", "t_grog", "t_fire_ok", "t_aqualung", "t_lucky", "t_crowbar",
-            "t_outside", "t_entered_fire", "partner", "choice", "choice_room", "pend_event",
+_SCALARS = ("seed", "seq_next", "stash", "turn", "active", "ghost", "phase", "decider", "stage",
+            "resume", "t_grog", "t_fire_ok", "t_aqualung", "t_lucky", "t_crowbar", "t_outside",
+            "t_entered_fire", "t_fresh", "partner", "choice", "choice_room", "pend_event",
             "pend_item", "pregame_left", "result_reason", "result_winners")
 
 
@@ -168,6 +168,7 @@ class RedNovemberState(State[RNAction]):
         self.t_crowbar = False
         self.t_outside = False
         self.t_entered_fire = False
+        self.t_fresh = False  # Less Deadly Dying: the active gnome was replaced this turn
 
     def _setup(self) -> None:
         """The rulebook's Game Setup, every random choice from the state's generator."""
@@ -192,7 +193,7 @@ class RedNovemberState(State[RNAction]):
         self._emit("game_started", gnomes=n, space=self.keeper[0],
                    rooms=list(self.room))
         if self.game.options["greater_challenge"] >= 2:
-            self.pregame_left = self.game.num_players
+            self.pregame_left = self.n  # RULING: one per gnome (see RULINGS.md RN-12)
             self.stage = S_PREGAME
         self._run()
         self.opening_events, self._ev = self._ev, []
@@ -309,9 +310,10 @@ class RedNovemberState(State[RNAction]):
         src = self.room[self.active]
         blocked = self.blocked
         first_move, first_open = ix.first[Kind.MOVE], ix.first[Kind.OPEN]
+        water = self.water
         for dest, hatch in self.c.neighbours[src]:
-            if hatch >= 0 and blocked[hatch]:
-                continue
+            if hatch >= 0 and (blocked[hatch] or (water[src] == 1 and water[dest] == 2)):
+                continue  # "the room at low water must be pumped before … open the hatch"
             cost = self._move_cost(src, dest, hatch)
             if cost is not None and cost <= self.ghost:
                 out.append(first_move + dest - 1)
@@ -817,7 +819,8 @@ class RedNovemberState(State[RNAction]):
     def _updates_begin(self) -> None:
         a = self.active
         self.stage = S_CATCHUP
-        if self.alive[a] and not self.abandoned[a]:
+        if self.alive[a] and not self.abandoned[a] and not self.t_fresh:
+            # RULING: a replacement gnome (Less Deadly Dying) has had no chance to move out
             r = self.room[a]
             if r == SEA:
                 if self.t_outside:
@@ -1055,7 +1058,10 @@ class RedNovemberState(State[RNAction]):
             self.room[g] = self.rng.die(10)
             self._emit("gnome_replaced", gnome=g, room=self.room[g])
             if g == self.active:
+                lucky = self.t_lucky  # the player's charm outlives his gnome
                 self._reset_turn_flags()
+                self.t_lucky = lucky
+                self.t_fresh = True
             return
         self.alive[g] = False
         self.room[g] = 0
@@ -1134,7 +1140,8 @@ class RedNovemberState(State[RNAction]):
         if phase == P_AFTER and kind == Kind.USE and self.hands[a][action.target]:
             return "item_too_late", ("after the action only Coffee and a Lucky Charm can still "
                                      "help"), {"item": c.items[action.target].kind}
-        if phase != P_MOVE and not (phase == P_EXTRA and kind in (Kind.MOVE, Kind.USE)):
+        if phase != P_MOVE and not (phase == P_EXTRA and kind in (Kind.MOVE, Kind.OPEN,
+                                                                   Kind.USE)):
             if kind in (Kind.GIVE,) and phase not in (P_TRADE_GIVE, P_TRADE_BACK):
                 return "not_trading", "items can be given only during a trade", {}
             return "wrong_phase", f"{text!r} is not possible now: {waiting.get(phase, '')}", {
@@ -1243,6 +1250,9 @@ class RedNovemberState(State[RNAction]):
         if hatch >= 0 and self.blocked[hatch]:
             return "hatch_blocked", (f"the hatch between {_space_name(src)} and "
                                      f"{_space_name(dest)} is blocked"), where
+        if hatch >= 0 and self.water[src] == 1 and self.water[dest] == 2:
+            return "pump_first", (f"room {dest} is at high water: {_space_name(src)} must be "
+                                  "pumped before that hatch can be opened"), where
         if self.ghost < 1:
             return "no_time", "no minutes are left", {"needed": 1, "left": 0}
         if self.phase == P_EXTRA and not enter:
