@@ -313,3 +313,42 @@ def test_no_way_out_after_a_failed_extinguish_kills() -> None:
 
 def test_two_players_hold_gnomes_one_two_and_three_four() -> None:
     assert RedNovember(players=2).seat_owners() == (0, 0, 1, 1)
+
+
+@pytest.mark.parametrize("players, start", [(7, 50), (8, 45)])
+def test_keepers_start_on_the_starting_space_and_skip_its_icon(players, start) -> None:
+    s = table(players=players)
+    for g in range(1, s.n):
+        s.keeper[g] = 0
+    deck, items = len(s.event_deck), s.hand_size(0)
+    turn(s, 0, start)
+    s.apply("no-action")  # start -> start - 1: the start space's own icon is not drawn
+    assert s.keeper[0] == start - 1
+    assert len(s.event_deck) == deck and s.hand_size(0) == items
+    assert RedNovember(players=players).new_state(3).keeper == [start] * players
+
+
+def test_abandoning_skips_the_faint_check() -> None:
+    s = table()
+    s.room[0] = SEA
+    give(s, 0, "grog")
+    turn(s, 0, 8)
+    deck = len(s.event_deck)
+    s.apply("use grog")
+    events = s.apply("abandon")
+    assert "faint_check" not in keys(events) and len(s.event_deck) == deck
+    assert s.abandoned[0] and s.keeper[0] == -1
+
+
+def test_an_event_in_progress_finishes_after_the_active_gnome_dies() -> None:
+    s = table()
+    s.room[0] = 4
+    give(s, 1, *["grog"] * 5)
+    s.rng = Dice(4, 9)  # Friendly Fire: fire in room 4 (the fainted active gnome's), leak in 9
+    s.event_deck.append(card(s, "friendly_fire"))
+    turn(s, 0, 58)
+    s.fainted[0] = True  # as if he had fainted this turn
+    events = s.apply("no-action")
+    order = keys(events)
+    assert order.index("gnome_killed") < order.index("room_flooded")
+    assert s.water[9] == 2 and s.hand_size(1) == 4  # the leak and the discards still happen
