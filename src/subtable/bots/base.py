@@ -19,19 +19,30 @@ from subtable.core.rng import Rng
 class Observation:
     """What one seat may know when it must decide.
 
-    The view is computed lazily (a random bot never needs it). The state
-    reference is private to the engine side of the boundary: bots read only
-    :attr:`seat`, :attr:`game`, :attr:`legal_actions` and :attr:`view`.
+    The view and the action objects are computed lazily (a random bot needs
+    neither). The state reference is private to the engine side of the
+    boundary: bots read only :attr:`seat`, :attr:`game`, :attr:`legal_ids`,
+    :attr:`legal_actions` and :attr:`view`.
     """
 
-    __slots__ = ("_state", "_view", "game", "legal_actions", "seat")
+    __slots__ = ("_actions", "_state", "_view", "game", "legal_ids", "seat")
 
     def __init__(self, state: State[Any], seat: int) -> None:
         self._state = state
         self._view: dict[str, Any] | None = None
+        self._actions: list[Action] | None = None
         self.seat = seat
         self.game: Game[Any] = state.game
-        self.legal_actions: list[Action] = state.legal_actions()
+        #: the legal actions' ids, sorted
+        self.legal_ids: list[int] = state.legal_action_ids()
+
+    @property
+    def legal_actions(self) -> list[Action]:
+        """The legal actions, in id order."""
+        if self._actions is None:
+            space = self.game.action_space
+            self._actions = [space[i] for i in self.legal_ids]
+        return self._actions
 
     @property
     def view(self) -> dict[str, Any]:

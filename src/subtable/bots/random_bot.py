@@ -16,9 +16,11 @@ class RandomBot:
     name = "random"
 
     def __init__(self, game: Game[Any], seat: int, rng: Rng) -> None:
+        self.game = game
         self.seat = seat
         self.rng = rng
 
     def choose(self, obs: Observation) -> Action:
         """A uniformly random legal action."""
-        return self.rng.choice(obs.legal_actions)
+        ids = obs.legal_ids
+        return self.game.action_space[ids[self.rng.below(len(ids))]]

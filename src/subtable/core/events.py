@@ -10,19 +10,17 @@ everybody else.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One thing that happened in a game."""
+class Event(NamedTuple):
+    """One thing that happened in a game (immutable; a tuple, cheap on hot paths)."""
 
     key: str
-    params: dict[str, Any] = field(default_factory=dict)
+    params: dict[str, Any]
     #: The seats that may see the ``secret`` parameters.
     owners: tuple[int, ...] = ()
-    #: Names of parameters hidden from every seat except ``owner``.
+    #: Names of parameters hidden from every seat except ``owners``.
     secret: tuple[str, ...] = ()
 
     def for_seat(self, seat: int | None) -> Event:
