@@ -95,3 +95,20 @@ def test_malformed_records_exit_2(tmp_path: Path, content: str, message: str) ->
 def test_missing_record_file(tmp_path: Path) -> None:
     proc = run("replay", str(tmp_path / "nope.json"))
     assert proc.returncode == 2 and "cannot read" in proc.stderr
+
+
+def test_simulate_submarine_json_fields_and_determinism() -> None:
+    args = ("submarine", "--players", "3", "--games", "12", "--bot", "random", "--seed", "4")
+    a, b = simulate_json(*args), simulate_json(*args)
+    for key in ("games", "end_reasons", "wins_by_seat", "mean_decisions", *TIMING):
+        assert key in a
+    assert set(a["end_reasons"]) == {"twelve_treasures", "column_emptied", "cards_exhausted"}
+    assert sum(a["end_reasons"].values()) == 12
+    assert sum(a["wins_by_seat"]) >= 12  # a shared win counts for each winner
+    assert {k: v for k, v in a.items() if k not in TIMING} == \
+        {k: v for k, v in b.items() if k not in TIMING}
+
+
+def test_submarine_has_no_gnomes() -> None:
+    proc = run("simulate", "submarine", "--gnomes", "4", "--games", "1")
+    assert proc.returncode == 2 and "no gnomes" in proc.stderr

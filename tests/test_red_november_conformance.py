@@ -109,3 +109,10 @@ def test_invariants_hold_along_any_game(seed, choices, options) -> None:
         ids = state.legal_action_ids()
         state.apply(ids[pick % len(ids)])
         assert broken_invariants(state) == []
+
+
+def test_declared_end_reasons_cover_every_outcome() -> None:
+    game = RedNovember(players=4)
+    c = game.components
+    losses = {*c.tracks, *c.tokens, "crew_lost"}
+    assert set(game.info.end_reasons) == {"rescued"} | losses

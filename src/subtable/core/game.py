@@ -52,6 +52,8 @@ class GameInfo:
     max_game_length: int = 10_000
     #: cooperative games: the outcome reason that means the team won
     win_reason: str | None = None
+    #: every reason a game can end for (``Outcome.reason``)
+    end_reasons: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,7 +25,9 @@ class RedNovember(Game[RNAction]):
         name="red-november", title="Red November", ruleset=default_components().ruleset,
         min_players=1, max_players=8, min_seats=3, max_seats=8,
         utility=Utility.COOPERATIVE, hidden_information=True, max_game_length=5_000,
-        win_reason="rescued")
+        win_reason="rescued",
+        end_reasons=("rescued", "asphyxiation", "heat", "pressure", "kraken", "crushed",
+                     "missiles", "asphyxiated", "crew_lost"))
     option_specs: ClassVar[Mapping[str, OptionSpec]] = {
         "players": OptionSpec("players", int, 4, "number of players (1-8)", tuple(range(1, 9))),
         "gnomes": OptionSpec("gnomes", int, None,

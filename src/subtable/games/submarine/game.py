@@ -23,7 +23,8 @@ class Submarine(Game[SubAction]):
     info: ClassVar[GameInfo] = GameInfo(
         name="submarine", title="Submarine", ruleset=default_components().ruleset,
         min_players=2, max_players=5, min_seats=2, max_seats=5,
-        utility=Utility.GENERAL_SUM, hidden_information=True, max_game_length=20_000)
+        utility=Utility.GENERAL_SUM, hidden_information=True, max_game_length=20_000,
+        end_reasons=("twelve_treasures", "column_emptied", "cards_exhausted"))
     option_specs: ClassVar[Mapping[str, OptionSpec]] = {
         "players": OptionSpec("players", int, 3, "number of players (2-5)", (2, 3, 4, 5)),
     }
