@@ -8,6 +8,7 @@ import typer
 
 from subtable import __version__
 from subtable.commands.common import out
+from subtable.commands.play import play
 from subtable.commands.replay import replay_cmd
 from subtable.commands.simulate import simulate
 
@@ -15,6 +16,7 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Rules-exact Red November and Submarine: play, simulate, replay.")
 app.command()(simulate)
 app.command("replay")(replay_cmd)
+app.command()(play)
 
 
 def _version(value: bool) -> None:

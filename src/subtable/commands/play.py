@@ -1,0 +1,143 @@
+"""``subtable play``: people and bots at one game in the terminal."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from subtable.commands.common import build_options
+from subtable.core.errors import OptionError, RecordError, SubtableError
+from subtable.core.game import Game, State
+from subtable.core.record import GameRecord, replay
+from subtable.core.registry import game_class, game_names, make_game
+from subtable.i18n import LANGUAGES, Translator, detect_language, normalize, translator
+from subtable.ui.games import game_ui
+from subtable.ui.seats import SeatError, parse_seats
+from subtable.ui.table import GameTable
+
+
+def play(
+    game: Annotated[str | None, typer.Argument(
+        help=f"one of: {', '.join(game_names())} (not with --load)")] = None,
+    players: Annotated[int | None, typer.Option(help="number of players")] = None,
+    gnomes: Annotated[int | None, typer.Option(help="Red November: number of gnomes")] = None,
+    seats: Annotated[str | None, typer.Option(
+        help="one entry per player: human, bot (the strongest bot) or a bot name; "
+             "default: human,bot,bot,…")] = None,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", "-o", help="a game option NAME[=VALUE] (repeatable)")] = None,
+    lang: Annotated[str | None, typer.Option(
+        help=f"language: {'|'.join(LANGUAGES)} (default: from LANG, else en)")] = None,
+    seed: Annotated[int | None, typer.Option(help="seed of the game (default: random)")] = None,
+    fast: Annotated[bool, typer.Option("--fast", help="bots play without pausing")] = False,
+    load: Annotated[Path | None, typer.Option(
+        help="resume a game saved with 'save FILE'")] = None,
+) -> None:
+    """Play Red November or Submarine at the terminal, with people and bots."""
+    env_lang = detect_language()
+    if lang is not None and normalize(lang) is None:
+        tr = translator(env_lang)
+        raise _fail(tr, tr("ui.err.lang", lang=lang, known=", ".join(LANGUAGES)))
+    chosen = normalize(lang)
+    record: GameRecord | None = None
+    if load is not None:
+        tr = translator(chosen or env_lang)
+        if game is not None:
+            raise _fail(tr, tr("ui.err.game_and_load"))
+        try:
+            record = GameRecord.load(load)
+            state: State[Any] = replay(record)
+        except RecordError as exc:
+            raise _fail(tr, tr("ui.err.load", path=str(load), detail=exc.message)) from None
+        saved_lang = normalize(str(record.meta.get("lang", "")))
+        tr = translator(chosen or saved_lang or env_lang)
+        name = record.game
+        controllers = _saved_seats(record, state.game, seats, tr)
+    else:
+        tr = translator(chosen or env_lang)
+        if game is None:
+            raise _fail(tr, tr("ui.err.no_game", known=", ".join(game_names())))
+        name = game
+        built = _new_game(name, players, gnomes, option or [], tr)
+        if seed is None:
+            seed = random.SystemRandom().randrange(10**6)
+        state = built.new_state(seed)
+        controllers = _seats(seats, built, tr)
+    table = GameTable(name, state, controllers, tr, Console(highlight=False), fast=fast)
+    if record is not None and state.is_terminal():
+        table.say(tr("ui.loaded_finished", path=str(load)))
+    code = table.run(intro=None if record is not None else list(state.opening_events),
+                     loaded=load)
+    raise typer.Exit(code)
+
+
+def _new_game(name: str, players: int | None, gnomes: int | None, option: list[str],
+              tr: Translator) -> Game[Any]:
+    try:
+        specs = game_class(name).option_specs
+    except OptionError:
+        raise _fail(tr, tr("ui.err.unknown_game", game=name,
+                           known=", ".join(game_names()))) from None
+    if gnomes is not None and "gnomes" not in specs:
+        raise _fail(tr, tr("ui.err.no_gnomes", game=tr(f"game.{name}")))
+    try:
+        options = build_options(name, players, gnomes, option)
+        for key, value in options.items():
+            specs[key].check(value)
+        reason = game_ui(name).option_error({"players": specs["players"].default, **options}, tr)
+        if reason is not None:
+            raise _fail(tr, reason)
+        return make_game(name, **options)
+    except OptionError as exc:
+        raise _fail(tr, _option_message(exc, specs, tr)) from None
+    except SubtableError as exc:
+        raise _fail(tr, tr("ui.err.options", detail=exc.message)) from None
+
+
+def _option_message(exc: OptionError, specs: Any, tr: Translator) -> str:
+    p = exc.params
+    option = str(p.get("option", ""))
+    if option and option not in specs:
+        return tr("ui.err.unknown_option", option=option, known=", ".join(sorted(specs)))
+    if option and "value" in p:
+        choices = specs[option].choices
+        allowed = ", ".join(map(str, choices)) if choices else specs[option].type.__name__
+        return tr("ui.err.option_value", option=option, value=p["value"], allowed=allowed)
+    if option:
+        return tr("ui.err.option_needs_value", option=option)
+    return tr("ui.err.options", detail=exc.message)
+
+
+def _seats(text: str | None, game: Game[Any], tr: Translator) -> list[str]:
+    try:
+        return parse_seats(text, game)
+    except SeatError as exc:
+        p = exc.params
+        if exc.code == "seat_count":
+            raise _fail(tr, tr("ui.err.seat_count", given=p["given"],
+                               players=p["players"])) from None
+        if exc.code == "bot_cannot_play":
+            raise _fail(tr, tr("ui.err.bot_cannot_play", entry=p["entry"],
+                               game=tr(f"game.{game.info.name}"))) from None
+        raise _fail(tr, tr("ui.err.unknown_seat", entry=p["entry"],
+                           bots=", ".join(p["bots"]))) from None
+
+
+def _saved_seats(record: GameRecord, game: Game[Any], text: str | None,
+                 tr: Translator) -> list[str]:
+    if text is None:
+        saved = record.meta.get("seats")
+        if isinstance(saved, list) and all(isinstance(s, str) for s in saved):
+            text = ",".join(saved)
+    return _seats(text, game, tr)
+
+
+def _fail(tr: Translator, message: str) -> typer.Exit:
+    Console(stderr=True, highlight=False).print(
+        Text(tr("ui.error", message=message), style="bold red"), soft_wrap=True)
+    return typer.Exit(2)

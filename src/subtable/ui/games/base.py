@@ -1,0 +1,56 @@
+"""What the table needs from each game, beyond the engine API."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any, Protocol
+
+from rich.console import RenderableType
+
+from subtable.core.actions import Action
+from subtable.core.errors import IllegalActionError
+from subtable.core.events import Event
+from subtable.i18n import Translator
+
+
+class GameUI(Protocol):
+    """One game's board, names, narration and rule reminders, in any language."""
+
+    #: the registry name (``red-november``)
+    name: str
+
+    def seat_name(self, seat: int, tr: Translator) -> str:
+        """``Gnome 2`` / ``Player 2``."""
+        ...
+
+    def action_label(self, action: Action, tr: Translator) -> str:
+        """A translated description of an action, shown beside its notation."""
+        ...
+
+    def narrate(self, event: Event, tr: Translator) -> str | None:
+        """One log line for an event (already redacted for the reader), or ``None``."""
+        ...
+
+    def why(self, error: IllegalActionError, action: Action, tr: Translator) -> str:
+        """Why ``action`` is illegal, from the error's code and params."""
+        ...
+
+    def render(self, view: dict[str, Any], tr: Translator, who: dict[int, str]) -> RenderableType:
+        """The table as ``view``'s seat sees it; ``who`` labels each seat's controller."""
+        ...
+
+    def reminder(self, view: dict[str, Any], tr: Translator) -> list[str]:
+        """Short rule reminders for what is on screen now."""
+        ...
+
+    def result(self, outcome: dict[str, Any], tr: Translator) -> str:
+        """The result line of a finished game (``outcome`` from the view)."""
+        ...
+
+    def hidden_counts(self, view: dict[str, Any]) -> Hashable:
+        """Public counts of hidden things (deck and pile sizes), for undo."""
+        ...
+
+    def option_error(self, options: dict[str, Any], tr: Translator) -> str | None:
+        """A translated reason the options cannot make a game, if the UI knows one."""
+        ...

@@ -1,0 +1,559 @@
+"""Red November at the terminal: board, names, narration, reasons and reminders."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Hashable
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from subtable.core.actions import Action
+from subtable.core.errors import IllegalActionError
+from subtable.core.events import Event
+from subtable.games.red_november.actions import FIX_OF_KIND, Kind, RNAction
+from subtable.games.red_november.components import SEA, Components, default_components
+from subtable.i18n import Translator
+from subtable.ui.games.common import core_why, style_for
+
+#: reason codes told apart by the action's kind (``rn.why.wrong_room.<variant>``)
+WHY_VARIANTS = ("wrong_room",)
+#: the choices an event may ask for (``pending.choice`` in the view)
+CHOICES = ("fire_spreads", "blocked_hatch", "discard")
+#: the columns of the gnomes' table (``rn.board.col.<name>``)
+GNOME_COLUMNS = ("gnome", "player", "room", "keeper", "intoxication", "hand", "status")
+#: event parameters that name a gnome
+_GNOME_PARAMS = ("gnome", "partner", "target", "chooser", "winner")
+
+
+class RedNovemberUI:
+    """The :class:`~subtable.ui.games.base.GameUI` of Red November."""
+
+    name = "red-november"
+
+    def __init__(self, components: Components | None = None) -> None:
+        self.c = components or default_components()
+
+    # -- names ---------------------------------------------------------------------
+    def seat_name(self, seat: int, tr: Translator) -> str:
+        """``Gnome 2``."""
+        return tr("rn.gnome", n=seat + 1)
+
+    def short(self, seat: int, tr: Translator) -> str:
+        """``G2``."""
+        return tr("rn.gnome.short", n=seat + 1)
+
+    def room(self, room: int, tr: Translator) -> str:
+        """``Engine Room (1)``, ``room 3`` or ``Sea``."""
+        if room == SEA:
+            return tr("rn.room.sea")
+        slug = self.c.room_names.get(room, "")
+        if slug:
+            return tr("rn.room.named", name=tr(f"rn.room.{slug}"), n=room)
+        return tr("rn.room.number", n=room)
+
+    def space(self, room: int, tr: Translator) -> str:
+        """A room number or the sea, short (``5``, ``sea``)."""
+        return tr("rn.board.sea_short") if room == SEA else str(room)
+
+    def item(self, kind: str, tr: Translator) -> str:
+        """An item's name."""
+        return tr(f"rn.item.{kind}")
+
+    def items(self, kinds: list[str] | dict[str, int], tr: Translator) -> str:
+        """``Grog ×2, Crowbar``."""
+        counts = Counter(kinds)
+        parts = [self.item(k, tr) if n == 1 else tr("rn.item.count", item=self.item(k, tr), n=n)
+                 for k, n in counts.items()]
+        return tr.join(parts)
+
+    def card(self, kind: str, tr: Translator) -> str:
+        """An event card's title."""
+        return tr(f"rn.card.{kind}")
+
+    def token(self, name: str, tr: Translator) -> str:
+        """A Destruction token's name (``Crushed!``)."""
+        return tr(f"rn.token.{name}")
+
+    def track(self, name: str, tr: Translator) -> str:
+        """A Disaster Track's name."""
+        return tr(f"rn.track.{name}")
+
+    def fix(self, name: str, tr: Translator) -> str:
+        """A fix-it action's name (``Fix Engine``)."""
+        return tr(f"rn.fix.{name}")
+
+    @staticmethod
+    def hatch(pair: list[int] | tuple[int, int]) -> str:
+        """``4-5``."""
+        return f"{pair[0]}-{pair[1]}"
+
+    # -- actions -------------------------------------------------------------------
+    def action_label(self, action: Action, tr: Translator) -> str:
+        """What an action does, in words (``rn.act.<kind>``)."""
+        assert isinstance(action, RNAction)
+        k = action.kind
+        if k == Kind.DRAW:
+            return tr.plural("rn.act.draw", "rn.act.draw.plural", action.minutes)
+        params: dict[str, Any] = {"minutes": tr("unit.min", n=action.minutes),
+                                  "hatch": action.label}
+        if k in (Kind.MOVE, Kind.OPEN, Kind.SPREAD):
+            params["room"] = self.room(action.target, tr)
+        elif k in (Kind.USE, Kind.GIVE, Kind.DISCARD):
+            params["item"] = self.item(self.c.items[action.target].kind, tr)
+        elif k in (Kind.TRADE, Kind.ATTACK):
+            params["gnome"] = self.seat_name(action.target, tr)
+        elif k in FIX_OF_KIND:
+            params["fix"] = self.fix(FIX_OF_KIND[k], tr)
+        return tr(f"rn.act.{k.name.lower()}", **params)
+
+    # -- why not -------------------------------------------------------------------
+    def why(self, error: IllegalActionError, action: Action, tr: Translator) -> str:
+        """Translate an :class:`IllegalActionError` from its code and params."""
+        assert isinstance(action, RNAction)
+        code, p = error.code, error.params
+        core = core_why(error, tr, self.seat_name)
+        if core is not None:
+            return core
+        names: dict[str, Any] = {}
+        for key in ("room", "to"):
+            if isinstance(p.get(key), int):
+                names[key] = self.room(p[key], tr)
+        if "gnome" in p:
+            names["gnome"] = self.seat_name(p["gnome"], tr)
+        if "item" in p:
+            names["item"] = self.item(p["item"], tr)
+        if code == "wrong_phase":
+            return tr("rn.why.wrong_phase", waiting=tr(f"rn.waiting.{p.get('phase', 'over')}"))
+        if code in WHY_VARIANTS:
+            if action.kind == Kind.UNBLOCK:
+                return tr("rn.why.wrong_room.unblock", hatch=action.label, **names)
+            if action.kind == Kind.DRAW:
+                return tr("rn.why.wrong_room.draw",
+                          stores=self.room(self.c.stores_room, tr),
+                          cabin=self.room(self.c.cabin_room, tr))
+            return tr("rn.why.wrong_room.repair", fix=self.fix(FIX_OF_KIND[action.kind], tr),
+                      **names)
+        if code == "no_item" and "gnome" not in p:
+            return tr("rn.why.no_item.you", **names)
+        if "choices" in p:
+            names["choices"] = ", ".join(self.space(r, tr) for r in p["choices"])
+        if code == "not_blocked":
+            return tr("rn.why.not_blocked", hatch=action.label)
+        if code == "too_early":
+            return tr("rn.why.too_early", space=p.get("space"), limit=self.c.abandon_below)
+        if not tr.has(f"rn.why.{code}"):
+            return tr("ui.why.unknown_code", code=code, message=error.message)
+        return tr(f"rn.why.{code}", **{**p, **names})
+
+    # -- narration -----------------------------------------------------------------
+    def narrate(self, event: Event, tr: Translator) -> str | None:
+        """One log line for an event."""
+        key, p = event.key, dict(event.params)
+        special = _NARRATORS.get(key)
+        if special is not None:
+            return special(self, p, tr)
+        if not tr.has(f"rn.event.{key}"):
+            return tr("ui.event.unknown", key=key)
+        return tr(f"rn.event.{key}", **self._names(p, tr))
+
+    def _names(self, p: dict[str, Any], tr: Translator) -> dict[str, Any]:
+        """Event params with gnomes, rooms, items, cards … in words."""
+        out = dict(p)
+        for key in _GNOME_PARAMS:
+            if isinstance(p.get(key), int):
+                out[key] = self.seat_name(p[key], tr)
+        for key in ("room", "to"):
+            if isinstance(p.get(key), int):
+                out[key] = self.room(p[key], tr)
+        if "rooms" in p:
+            out["rooms"] = tr.join([self.room(r, tr) for r in p["rooms"]])
+        if "gnomes" in p:
+            out["gnomes"] = tr.join([self.seat_name(g, tr) for g in p["gnomes"]])
+        if "winners" in p:
+            out["winners"] = tr.join([self.seat_name(g, tr) for g in p["winners"]])
+        if "item" in p:
+            out["item"] = self.item(p["item"], tr)
+        if "items" in p:
+            out["items"] = self.items(p["items"], tr)
+        if "track" in p:
+            out["track"] = self.track(p["track"], tr)
+        if "token" in p:
+            out["token"] = self.token(p["token"], tr)
+        if "card" in p:
+            out["card"] = self.card(p["card"], tr)
+        if "hatch" in p:
+            out["hatch"] = self.hatch(p["hatch"])
+        if "minutes" in p:
+            out["minutes"] = tr("unit.min", n=p["minutes"])
+        return out
+
+    def _fix_attempted(self, p: dict[str, Any], tr: Translator) -> str:
+        names = self._names(p, tr)
+        names["target"] = p["target"]  # the number to roll, not a gnome
+        fix = self.fix(p["fix"], tr)
+        if "hatch" in p:
+            fix = f"{fix} {names['hatch']}"
+        names["fix"] = fix
+        names["penalty"] = (tr("rn.event.penalty", minutes=tr("unit.min", n=p["penalty"]))
+                            if p.get("penalty") else "")
+        if p.get("auto_fail"):
+            return tr("rn.event.fix_attempted.auto_fail", **names,
+                      token=self.token(p["auto_fail"], tr))
+        if p.get("success"):
+            return tr("rn.event.fix_attempted.success", **names)
+        return tr("rn.event.fix_attempted.failure", **names)
+
+    def _faint_check(self, p: dict[str, Any], tr: Translator) -> str:
+        names = self._names(p, tr)
+        names["number"] = p["number"] or "–"
+        if p["fainted"]:
+            return tr("rn.event.faint_check.fainted", **names)
+        return tr("rn.event.faint_check.standing", **names)
+
+    def _items_drawn(self, p: dict[str, Any], tr: Translator) -> str:
+        names = self._names(p, tr)
+        names["source"] = tr(f"rn.source.{p['source']}")
+        count = int(p["count"])
+        if "items" in p:
+            return tr.plural("rn.event.items_drawn.seen", "rn.event.items_drawn.seen.plural",
+                             count, **names)
+        return tr.plural("rn.event.items_drawn", "rn.event.items_drawn.plural", count, **names)
+
+    def _item_given(self, p: dict[str, Any], tr: Translator) -> str:
+        names = self._names(p, tr)
+        names["to"] = self.seat_name(p["to"], tr)
+        if "item" in p:
+            return tr("rn.event.item_given", **names)
+        return tr("rn.event.item_given.hidden", **names)
+
+    def _items_taken(self, p: dict[str, Any], tr: Translator) -> str:
+        names = self._names(p, tr)
+        names["source"] = self.seat_name(p["source"], tr)
+        count = int(p["count"])
+        if "items" in p:
+            return tr.plural("rn.event.items_taken", "rn.event.items_taken.plural", count,
+                             **names)
+        return tr.plural("rn.event.items_taken.hidden", "rn.event.items_taken.hidden.plural",
+                         count, **names)
+
+    def _turn_ended(self, p: dict[str, Any], tr: Translator) -> str:
+        names = self._names(p, tr)
+        if p.get("space") is None:
+            return tr("rn.event.turn_ended.out", **names)
+        return tr("rn.event.turn_ended", **names)
+
+    def _rooms_flooded(self, p: dict[str, Any], tr: Translator) -> str:
+        if not p.get("rooms"):
+            return tr("rn.event.rooms_flooded.none")
+        return tr("rn.event.rooms_flooded", **self._names(p, tr))
+
+    def _no_effect(self, p: dict[str, Any], tr: Translator) -> str:
+        name = p["card"]
+        if any(card.kind == name for card in self.c.events):
+            return tr("rn.event.no_effect", card=self.card(name, tr))
+        return tr("rn.event.no_effect.token", token=self.token(name, tr))
+
+    def _gnome_killed(self, p: dict[str, Any], tr: Translator) -> str:
+        names = self._names(p, tr)
+        names["cause"] = tr(f"rn.cause.{p['cause']}")
+        return tr("rn.event.gnome_killed", **names)
+
+    def _game_over(self, p: dict[str, Any], tr: Translator) -> str:
+        return self.result({"reason": p["reason"], "winners": p["winners"]}, tr)
+
+    def _game_started(self, p: dict[str, Any], tr: Translator) -> str:
+        where = tr.join([tr("rn.event.gnome_in", gnome=self.short(g, tr),
+                            room=self.space(r, tr)) for g, r in enumerate(p["rooms"])])
+        return tr("rn.event.game_started", gnomes=p["gnomes"], space=p["space"], where=where)
+
+    # -- the board -----------------------------------------------------------------
+    def render(self, view: dict[str, Any], tr: Translator, who: dict[int, str]) -> RenderableType:
+        """The whole table as the view's seat sees it."""
+        parts: list[RenderableType] = [self._header(view, tr), self._rooms(view, tr),
+                                       self._time(view, tr), self._tracks_and_decks(view, tr),
+                                       self._gnomes(view, tr, who)]
+        turn = self._this_turn(view, tr)
+        if turn is not None:
+            parts.append(turn)
+        parts.append(Text(tr("rn.board.legend"), style="dim"))
+        return Group(*parts)
+
+    def _header(self, view: dict[str, Any], tr: Translator) -> Text:
+        seat = view["seat"]
+        text = Text()
+        text.append(tr("game.red-november"), style="bold")
+        text.append(" · " + tr("rn.board.turn", turn=view["turn"]))
+        if seat is not None:
+            text.append(" · " + tr("rn.board.you_are", gnome=self.seat_name(seat, tr)),
+                        style="bold")
+        pending = self._pending(view, tr)
+        if pending:
+            text.append("\n" + pending, style="bold")
+        return text
+
+    def _pending(self, view: dict[str, Any], tr: Translator) -> str:
+        pend = view["pending"]
+        phase = pend["phase"]
+        if phase == "over" or pend.get("seat") is None:
+            return ""
+        who = self.seat_name(pend["seat"], tr)
+        if phase == "event_choice":
+            choice = pend.get("choice", "discard")
+            room = self.room(pend["room"], tr) if pend.get("room") else ""
+            return tr(f"rn.pending.choice.{choice}", gnome=who, room=room,
+                      limit=pend.get("limit", 0))
+        partner = pend.get("partner", -1)
+        other = self.seat_name(partner, tr) if isinstance(partner, int) and partner >= 0 else ""
+        active = view.get("active", -1)
+        mover = self.seat_name(active, tr) if isinstance(active, int) and active >= 0 else ""
+        return tr(f"rn.pending.{phase}", gnome=who, partner=other, active=mover)
+
+    def _rooms(self, view: dict[str, Any], tr: Translator) -> Table:
+        seat = view["seat"]
+        blocked = {tuple(h) for h in view["blocked"]}
+        here: dict[int, list[Text]] = {}
+        for g in view["gnomes"]:
+            if g["room"] is None:
+                continue
+            label = Text(self.short(g["seat"], tr), style=style_for(g["seat"]))
+            if g["seat"] == seat:
+                label.append("*", style="bold")
+            if g["fainted"]:
+                label.append(tr("rn.mark.fainted"))
+            here.setdefault(g["room"], []).append(label)
+        table = Table(title=tr("rn.board.submarine"), title_justify="left", expand=False,
+                      show_edge=False, pad_edge=False)
+        table.add_column("#", justify="right")
+        table.add_column(tr("rn.board.col.room"))
+        table.add_column(tr("rn.board.col.state"))
+        table.add_column(tr("rn.board.col.gnomes"))
+        table.add_column(tr("rn.board.col.hatches"))
+        rows = [*view["rooms"], {"room": SEA, "fire": False, "water": 0}]
+        for row in rows:
+            r = row["room"]
+            status = Text()
+            if row["fire"]:
+                status.append(tr("rn.board.fire"), style="bold red")
+            if row["water"]:
+                if status:
+                    status.append(" ")
+                if row["water"] == 2:
+                    status.append(tr("rn.board.high"), style="bold blue")
+                else:
+                    status.append(tr("rn.board.low"), style="blue")
+            hatches = Text()
+            for dest, h in self.c.neighbours[r]:
+                if hatches:
+                    hatches.append(" ")
+                pair = self.c.hatches[h] if h >= 0 else None
+                if pair is not None and tuple(pair) in blocked:
+                    hatches.append(f"{self.space(dest, tr)}({tr('rn.mark.blocked')})",
+                                   style="bold")
+                else:
+                    hatches.append(self.space(dest, tr))
+            gnomes = Text(" ").join(here.get(r, []))
+            name = tr(f"rn.room.{self.c.room_names[r]}") if self.c.room_names.get(r) else ""
+            if r == SEA:
+                name = tr("rn.room.sea")
+            table.add_row("" if r == SEA else str(r), name, status, gnomes, hatches)
+        return table
+
+    def _time(self, view: dict[str, Any], tr: Translator) -> Text:
+        marks: dict[int, list[str]] = {}
+        stacks: dict[int, list[tuple[int, int]]] = {}
+        for g in view["gnomes"]:
+            if g["keeper"] is not None and g["room"] is not None:
+                stacks.setdefault(g["keeper"], []).append((g["stack"], g["seat"]))
+        for space, stack in stacks.items():
+            order = [self.short(s, tr) for _, s in sorted(stack, reverse=True)]
+            marks.setdefault(space, []).append("/".join(order))
+        if view["ghost"] is not None:
+            marks.setdefault(view["ghost"], []).append(tr("rn.board.ghost"))
+        for name, pos in view["tokens"].items():
+            if pos is not None:
+                marks.setdefault(pos, []).append(f"[{self.token(name, tr)}]")
+        text = Text(tr("rn.board.time_track") + " ", style="bold")
+        for i, space in enumerate(sorted(marks, reverse=True)):
+            if i:
+                text.append(" · ")
+            text.append(f"{space} ", style="bold")
+            text.append(" ".join(marks[space]))
+        text.append(" · 0 " + tr("rn.board.rescued"))
+        text.append("\n" + tr("rn.board.stack_note"), style="dim")
+        active = view.get("active", -1)
+        if view["ghost"] is not None and isinstance(active, int) and active >= 0:
+            keeper = view["gnomes"][active]["keeper"]
+            if keeper is not None:
+                ev = [s for s in range(keeper - 1, view["ghost"] - 1, -1) if self.c.event_icon[s]]
+                it = [s for s in range(keeper - 1, view["ghost"] - 1, -1) if self.c.item_icon[s]]
+                nxt = next((s for s in range(view["ghost"] - 1, 0, -1) if self.c.event_icon[s]),
+                           None)
+                text.append("\n" + tr("rn.board.catchup", keeper=keeper, ghost=view["ghost"],
+                                      events=" ".join(map(str, ev)) or "–",
+                                      items=" ".join(map(str, it)) or "–",
+                                      next=nxt if nxt is not None else "–"))
+        return text
+
+    def _tracks_and_decks(self, view: dict[str, Any], tr: Translator) -> Table:
+        table = Table(show_header=False, show_edge=False, box=None, pad_edge=False)
+        table.add_column()
+        table.add_column()
+        length = self.c.track_length
+        for name, level in view["tracks"].items():
+            bar = Text("■" * level, style="bold red" if level >= length - 2 else "bold")
+            bar.append("□" * (length - level))
+            bar.append(f" {level}/{length}")
+            table.add_row(self.track(name, tr), bar)
+        decks = tr("rn.board.decks", events=view["event_deck"],
+                   event_discard=len(view["event_discard"]), items=view["item_deck"],
+                   item_discard=sum(view["item_discard"].values()), stash=view["grog_stash"])
+        if view["kraken_set_aside"]:
+            decks += " · " + tr("rn.board.kraken_aside")
+        if view["event_removed"]:
+            decks += " · " + tr("rn.board.removed", n=len(view["event_removed"]))
+        table.add_row(tr("rn.board.col.decks"), decks)
+        opts = self._options(view["options"], tr)
+        if opts:
+            table.add_row(tr("rn.board.col.options"), opts)
+        return table
+
+    def _options(self, options: dict[str, Any], tr: Translator) -> str:
+        on = []
+        if options.get("greater_challenge"):
+            on.append(tr("rn.option.greater_challenge", level=options["greater_challenge"]))
+        for name in ("less_deadly_dying", "crazed_gnomes", "heroic_sacrifice"):
+            if options.get(name):
+                on.append(tr(f"rn.option.{name}"))
+        return ", ".join(on)
+
+    def _gnomes(self, view: dict[str, Any], tr: Translator, who: dict[int, str]) -> Table:
+        table = Table(show_edge=False, pad_edge=False)
+        for col in GNOME_COLUMNS:
+            table.add_column(tr(f"rn.board.col.{col}"))
+        for g in view["gnomes"]:
+            s = g["seat"]
+            status = []
+            if not g["alive"]:
+                status.append(tr("rn.status.dead"))
+            elif g["abandoned"]:
+                status.append(tr("rn.status.abandoned"))
+            if g["fainted"]:
+                status.append(tr("rn.status.fainted"))
+            if g["red_area"]:
+                status.append(tr("rn.status.red_area"))
+            if s == view.get("active"):
+                status.append(tr("rn.status.active"))
+            if g["hand"] is None:
+                hand = tr("rn.board.hidden_hand", n=g["hand_size"])
+            elif g["hand"]:
+                hand = self.items(g["hand"], tr)
+            else:
+                hand = "–"
+            level = g["intoxication"]
+            drunk = f"{'▮' * level}{'▯' * (4 - level)} {level}" if level else tr("rn.board.sober")
+            name = Text(self.seat_name(s, tr), style=style_for(s))
+            if s == view["seat"]:
+                name.append("*", style="bold")
+            table.add_row(name, who.get(s, ""),
+                          "–" if g["room"] is None else self.space(g["room"], tr),
+                          "–" if g["keeper"] is None else str(g["keeper"]), drunk, hand,
+                          ", ".join(status))
+        return table
+
+    def _this_turn(self, view: dict[str, Any], tr: Translator) -> Text | None:
+        if view["ghost"] is None or view["outcome"] is not None:
+            return None
+        t = view["this_turn"]
+        parts = [tr("rn.turn.ghost", ghost=view["ghost"])]
+        if t["grog"]:
+            parts.append(tr("rn.turn.grog", n=t["grog"]))
+        if t["enter_fire"]:
+            parts.append(tr("rn.turn.enter_fire"))
+        if t["aqualung"]:
+            parts.append(tr("rn.turn.aqualung"))
+        if t["lucky"]:
+            parts.append(tr("rn.turn.lucky", n=t["lucky"]))
+        if t["crowbar"] and view["options"].get("crazed_gnomes"):
+            parts.append(tr("rn.turn.crowbar"))
+        if t["started_outside"]:
+            parts.append(tr("rn.turn.outside"))
+        bonuses = [f"{self.fix(k, tr)} +{v}" for k, v in t["bonus"].items() if v]
+        if bonuses:
+            parts.append(tr("rn.turn.bonus", bonuses=", ".join(bonuses)))
+        return Text(tr("rn.turn.title") + " " + " · ".join(parts))
+
+    # -- help, result, undo, options -----------------------------------------------
+    def reminder(self, view: dict[str, Any], tr: Translator) -> list[str]:
+        """Rule reminders for the decision on screen."""
+        pend = view["pending"]
+        phase = pend["phase"]
+        out: list[str] = []
+        if phase == "movement":
+            out += [tr("rn.help.movement"), tr("rn.help.action"), tr("rn.help.items")]
+            seat = view["seat"]
+            g = view["gnomes"][seat] if seat is not None else None
+            room = g["room"] if g else None
+            if room is not None and room != SEA:
+                row = view["rooms"][room - 1]
+                if row["fire"]:
+                    out.append(tr("rn.help.in_fire"))
+                elif row["water"] == 2:
+                    out.append(tr("rn.help.in_high_water"))
+                elif row["water"] == 1:
+                    out.append(tr("rn.help.low_water"))
+            if room == SEA:
+                out.append(tr("rn.help.in_sea"))
+        elif phase == "event_choice":
+            out.append(tr(f"rn.help.choice.{pend.get('choice', 'discard')}"))
+        elif phase != "over":
+            out.append(tr(f"rn.help.{phase}"))
+        out += [tr("rn.help.time"), tr("rn.help.goal")]
+        return out
+
+    def result(self, outcome: dict[str, Any], tr: Translator) -> str:
+        """The result of a finished game."""
+        reason = outcome["reason"]
+        winners = tr.join([self.seat_name(g, tr) for g in outcome["winners"]])
+        if reason == "rescued":
+            return tr("rn.result.rescued", winners=winners)
+        text = tr("rn.result.lost", reason=tr(f"rn.reason.{reason}"))
+        if outcome["winners"]:
+            text += " · " + tr("rn.result.abandoners", winners=winners)
+        return text
+
+    def hidden_counts(self, view: dict[str, Any]) -> Hashable:
+        """The event and item deck sizes."""
+        return (view["event_deck"], view["item_deck"])
+
+    def option_error(self, options: dict[str, Any], tr: Translator) -> str | None:
+        """The player/gnome combinations the rules forbid, in words."""
+        players, gnomes = options.get("players", 4), options.get("gnomes")
+        if gnomes is None:
+            return None
+        if players == 1 and gnomes < 3:
+            return tr("rn.err.solo_gnomes")
+        if players == 2 and gnomes != 4:
+            return tr("rn.err.two_players_gnomes")
+        if players >= 3 and gnomes != players:
+            return tr("rn.err.gnomes_players", players=players)
+        return None
+
+
+_Narrator = Callable[[RedNovemberUI, dict[str, Any], Translator], str]
+_NARRATORS: dict[str, _Narrator] = {
+    "fix_attempted": RedNovemberUI._fix_attempted,
+    "faint_check": RedNovemberUI._faint_check,
+    "items_drawn": RedNovemberUI._items_drawn,
+    "item_given": RedNovemberUI._item_given,
+    "items_taken": RedNovemberUI._items_taken,
+    "turn_ended": RedNovemberUI._turn_ended,
+    "rooms_flooded": RedNovemberUI._rooms_flooded,
+    "no_effect": RedNovemberUI._no_effect,
+    "gnome_killed": RedNovemberUI._gnome_killed,
+    "game_won": RedNovemberUI._game_over,
+    "game_lost": RedNovemberUI._game_over,
+    "game_started": RedNovemberUI._game_started,
+}

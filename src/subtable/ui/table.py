@@ -1,0 +1,370 @@
+"""The game loop of the terminal table: prompts, commands, bots, the narrated log."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from rich.columns import Columns
+from rich.console import Console
+from rich.markup import escape
+from rich.text import Text
+
+from subtable.bots.base import observe
+from subtable.core.actions import Action
+from subtable.core.errors import AmbiguousActionError, InvalidActionError
+from subtable.core.events import Event
+from subtable.core.game import State
+from subtable.core.record import GameRecord
+from subtable.i18n import Translator
+from subtable.ui.games import game_ui
+from subtable.ui.seats import Seat, build_seats
+from subtable.ui.undo import UndoLedger
+
+#: seconds a bot waits before it plays (none with ``--fast``)
+BOT_PAUSE = 0.5
+#: seconds a bot waits when it takes its seat
+SEAT_PAUSE = 0.3
+#: log lines shown by ``log`` without a number
+LOG_LINES = 20
+COMMANDS = ("help", "why", "log", "undo", "save", "board", "quit")
+
+
+class Quit(Exception):
+    """Leave the table with an exit code."""
+
+    def __init__(self, code: int = 0) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+class GameTable:
+    """People and bots around one game, at one terminal."""
+
+    def __init__(self, name: str, state: State[Any], controllers: list[str], tr: Translator,
+                 console: Console, *, fast: bool = False,
+                 input_fn: Callable[[str], str] | None = None) -> None:
+        self.name = name
+        self.state = state
+        self.game = state.game
+        self.controllers = controllers
+        self.tr = tr
+        self.console = console
+        self.fast = fast
+        self._input = input_fn
+        self.ui = game_ui(name, self.game)
+        self.seats: list[Seat] = build_seats(self.game, controllers, state.seed,
+                                             salt=len(state.history))
+        self.humans = sorted({s.player for s in self.seats if s.human})
+        # a single person's seats read the log unredacted for their own secrets
+        self.reader = frozenset(s.seat for s in self.seats if s.human) \
+            if len(self.humans) == 1 else frozenset()
+        self.log: list[str] = []
+        self.ledger = UndoLedger(self.ui.hidden_counts)
+        self.dirty = True
+        self.saved_at: int | None = None
+        self._last_player: int | None = None
+
+    # -- labels --------------------------------------------------------------------
+    def who(self, seat: int) -> str:
+        """Who controls ``seat``: ``you``, ``player 2`` or ``bot random``."""
+        s = self.seats[seat]
+        if not s.human:
+            return self.tr("ui.who.bot", bot=s.controller)
+        if len(self.humans) == 1:
+            return self.tr("ui.who.you")
+        return self.tr("ui.who.player", n=s.player + 1)
+
+    def seat_label(self, seat: int) -> str:
+        """``Gnome 2 (you)``."""
+        return self.tr("ui.seat_label", seat=self.ui.seat_name(seat, self.tr), who=self.who(seat))
+
+    def say(self, text: str, style: str | None = None) -> None:
+        """Print plain text (never read as markup)."""
+        self.console.print(Text(text, style=style or ""), soft_wrap=True)
+
+    # -- the loop ------------------------------------------------------------------
+    def run(self, *, intro: list[Event] | None = None, loaded: Path | None = None) -> int:
+        """Play until the end or ``quit``; the exit code."""
+        try:
+            self._intro(intro, loaded)
+            while not self.state.is_terminal():
+                seat = self.state.current_seat()
+                assert seat is not None
+                s = self.seats[seat]
+                if s.human:
+                    self._human(s)
+                else:
+                    self._bot(s)
+            self._finish()
+            return 0
+        except Quit as q:
+            if q.code == 0:
+                self.say(self.tr("ui.quit"))
+                if self.saved_at != len(self.state.history):
+                    self.say(self.tr("ui.quit.unsaved"), "dim")
+            return q.code
+        except KeyboardInterrupt:
+            self.say("\n" + self.tr("ui.interrupted"))
+            return 130
+
+    def _intro(self, intro: list[Event] | None, loaded: Path | None) -> None:
+        tr = self.tr
+        self.console.rule(Text(tr(f"game.{self.name}"), style="bold"))
+        self.say(tr("ui.intro.seed", seed=self.state.seed))
+        by_player: dict[int, list[int]] = {}
+        for s in self.seats:
+            by_player.setdefault(s.player, []).append(s.seat)
+        for player, seats in sorted(by_player.items()):
+            names = tr.join([self.ui.seat_name(x, tr) for x in seats])
+            self.say(tr("ui.intro.player", n=player + 1, who=self.who(seats[0]), seats=names))
+            if not self.seats[seats[0]].human:
+                self._pause(SEAT_PAUSE)
+        if loaded is not None:
+            self.say(tr("ui.loaded", path=str(loaded), n=len(self.state.history)))
+        if intro:
+            self._events(intro)
+        if self.humans:
+            self.say(tr("ui.intro.hint"), "dim")
+
+    def _finish(self) -> None:
+        tr = self.tr
+        view = self.state.view(None)
+        outcome = view["outcome"]
+        assert outcome is not None
+        if self.humans:
+            self.console.print(self.ui.render(view, tr, self._who_map()))
+        scores = getattr(self.ui, "scores", None)
+        if scores is not None:
+            self.say(scores(view, tr))
+        self.say(tr("ui.result", text=self.ui.result(outcome, tr)), "bold")
+
+    def _pause(self, seconds: float) -> None:
+        if not self.fast:
+            time.sleep(seconds)
+
+    def _who_map(self) -> dict[int, str]:
+        return {s.seat: self.who(s.seat) for s in self.seats}
+
+    # -- events --------------------------------------------------------------------
+    def _redact(self, event: Event) -> Event:
+        if not event.secret:
+            return event
+        seat = next((s for s in self.reader if s in event.owners), None)
+        return event.for_seat(seat)
+
+    def _events(self, events: list[Event]) -> None:
+        for event in events:
+            try:
+                line = self.ui.narrate(self._redact(event), self.tr)
+            except (KeyError, TypeError, ValueError, IndexError):
+                # an engine event of an unexpected shape must not stop the game
+                line = self.tr("ui.event.unknown", key=event.key)
+            if line:
+                self.log.append("  " + line)
+                self.say("  " + line)
+
+    # -- bots ----------------------------------------------------------------------
+    def _bot(self, seat: Seat) -> None:
+        assert seat.bot is not None
+        self._pause(BOT_PAUSE)
+        legal = self.state.legal_actions()
+        try:
+            action = seat.bot.choose(observe(self.state, seat.seat))
+        except Exception as exc:  # a failing bot must not end the game for the people at it
+            self.say(self.tr("ui.bot.failed", who=self.seat_label(seat.seat),
+                             error=type(exc).__name__), "red")
+            action = legal[0]
+        if action.id not in {a.id for a in legal}:
+            self.say(self.tr("ui.bot.illegal", who=self.seat_label(seat.seat),
+                             action=action.notation()), "red")
+            action = legal[0]
+        self._apply(seat, action, human=False)
+
+    def _apply(self, seat: Seat, action: Action, *, human: bool) -> None:
+        before = self.ledger.before(self.state)
+        log_size = len(self.log)
+        events = self.state.apply(action, seat=seat.seat)
+        line = self.tr("ui.played", who=self.seat_label(seat.seat), action=action.notation(),
+                       label=self.ui.action_label(action, self.tr))
+        self.log.append(line)
+        self.say(line, "bold" if human else None)
+        self._events(events)
+        self.ledger.after(before, self.state, events, seat=seat.seat, action=action.notation(),
+                          undoable=human, log_size=log_size)
+        self.dirty = True
+
+    # -- people --------------------------------------------------------------------
+    def _human(self, seat: Seat) -> None:
+        if len(self.humans) > 1 and seat.player != self._last_player:
+            self.console.clear()
+            self._read(self.tr("ui.handover", n=seat.player + 1) + " ")
+            self.dirty = True
+        self._last_player = seat.player
+        if self.dirty:
+            self._show(seat.seat)
+            self.dirty = False
+        line = self._read(self.tr("ui.prompt", seat=self.ui.seat_name(seat.seat, self.tr)) + " ")
+        self._handle(line, seat)
+
+    def _read(self, prompt: str) -> str:
+        try:
+            if self._input is not None:
+                return self._input(prompt)
+            return self.console.input(escape(prompt))
+        except EOFError:
+            self.console.print()
+            raise Quit(0) from None
+
+    def _show(self, seat: int) -> None:
+        view = self.state.view(seat)
+        self.console.print()
+        self.console.print(self.ui.render(view, self.tr, self._who_map()))
+        self._options_list()
+
+    def _options_list(self) -> None:
+        legal = self.state.legal_actions()
+        self.say(self.tr("ui.options", n=len(legal)), "bold")
+        width = max((len(a.notation()) for a in legal), default=0)
+        items = [Text(f"{i:>2}. {a.notation():<{width}}  ", style="bold").append(
+            self.ui.action_label(a, self.tr), style="") for i, a in enumerate(legal, start=1)]
+        self.console.print(Columns(items, column_first=True, padding=(0, 3)))
+
+    def _handle(self, line: str, seat: Seat) -> None:
+        text = line.strip()
+        if not text:
+            return
+        word, _, rest = text.partition(" ")
+        command = word.lower()
+        if command in ("help", "?"):
+            self._help(seat.seat)
+        elif command == "why":
+            self._why(rest.strip())
+        elif command == "log":
+            self._log(rest.strip())
+        elif command == "undo":
+            self._undo(seat.seat)
+        elif command == "save":
+            self._save(rest.strip())
+        elif command in ("quit", "exit"):
+            raise Quit(0)
+        elif command == "board":
+            self._show(seat.seat)
+        else:
+            self._act(text, seat)
+
+    def _act(self, text: str, seat: Seat) -> None:
+        tr = self.tr
+        legal = self.state.legal_actions()
+        action: Action
+        if text.isdigit():
+            n = int(text)
+            if not 1 <= n <= len(legal):
+                self.say(tr("ui.err.bad_number", n=n, max=len(legal)), "red")
+                return
+            action = legal[n - 1]
+        else:
+            try:
+                action = self.game.action_space.resolve(text, legal)
+            except AmbiguousActionError as exc:
+                matches = exc.params.get("matches", [])
+                self.say(tr("ui.err.ambiguous", text=text, matches=", ".join(matches[:8])), "red")
+                return
+            except InvalidActionError:
+                self.say(tr("ui.err.unknown_input", text=text), "red")
+                return
+        if action.id not in {a.id for a in legal}:
+            reason = self._reason(action)
+            self.say(tr("ui.err.illegal", action=action.notation(), reason=reason), "red")
+            self.say(tr("ui.err.illegal_hint"), "dim")
+            return
+        self._apply(seat, action, human=True)
+
+    # -- commands ------------------------------------------------------------------
+    def _help(self, seat: int) -> None:
+        tr = self.tr
+        self.say(tr("ui.help.title"), "bold")
+        for command in ("number", "action", *COMMANDS):
+            self.say("  " + tr(f"ui.help.{command}"))
+        self.say(tr("ui.help.rules"), "bold")
+        for line in self.ui.reminder(self.state.view(seat), tr):
+            self.say("  • " + line)
+
+    def _why(self, text: str) -> None:
+        tr = self.tr
+        if not text:
+            self.say(tr("ui.why.usage"), "red")
+            return
+        legal = self.state.legal_actions()
+        space = self.game.action_space
+        if text.isdigit():
+            n = int(text)
+            if 1 <= n <= len(legal):
+                self.say(tr("ui.why.legal", action=legal[n - 1].notation()))
+            else:
+                self.say(tr("ui.err.bad_number", n=n, max=len(legal)), "red")
+            return
+        try:
+            action = space.parse(text)
+        except InvalidActionError:
+            key = " ".join(text.lower().split())
+            candidates = [a for a in space if a.notation().startswith(key)]
+            if not candidates:
+                self.say(tr("ui.why.unknown", text=text), "red")
+                return
+            legal_ids = {a.id for a in legal}
+            action = next((a for a in candidates if a.id in legal_ids), candidates[0])
+            self.say(tr("ui.why.taking", action=action.notation()), "dim")
+        if action.id in {a.id for a in legal}:
+            self.say(tr("ui.why.legal", action=action.notation()))
+            return
+        self.say(tr("ui.why.because", action=action.notation(), reason=self._reason(action)))
+
+    def _reason(self, action: Action) -> str:
+        """Why ``action`` is illegal now, translated from the engine's code and params."""
+        error = self.state.explain_illegal(action)
+        try:
+            return self.ui.why(error, action, self.tr)
+        except (KeyError, TypeError, ValueError, IndexError):
+            # a reason of an unexpected shape: the engine's own words beat a crash
+            return self.tr("ui.why.unknown_code", code=error.code, message=error.message)
+
+    def _log(self, arg: str) -> None:
+        tr = self.tr
+        count = int(arg) if arg.isdigit() and int(arg) > 0 else LOG_LINES
+        if not self.log:
+            self.say(tr("ui.log.empty"))
+            return
+        self.say(tr("ui.log.title", n=min(count, len(self.log))), "bold")
+        for line in self.log[-count:]:
+            self.say(line)
+
+    def _undo(self, seat: int) -> None:
+        tr = self.tr
+        if not self.ledger.can_undo(seat):
+            self.say(tr(f"ui.undo.barrier.{self.ledger.why_not(seat)}"), "red")
+            return
+        snap = self.ledger.undo(seat)
+        self.state = snap.state
+        del self.log[snap.log_size:]
+        self.say(tr("ui.undo.done", action=snap.action))
+        self.dirty = True
+
+    def _save(self, arg: str) -> None:
+        tr = self.tr
+        if not arg:
+            self.say(tr("ui.save.usage"), "red")
+            return
+        path = Path(arg).expanduser()
+        record = GameRecord.of(self.name, self.state, seats=list(self.controllers),
+                               lang=tr.lang)
+        try:
+            record.save(path)
+        except OSError as exc:
+            self.say(tr("ui.save.failed", path=str(path), error=exc.strerror or str(exc)), "red")
+            return
+        self.saved_at = len(self.state.history)
+        self.say(tr("ui.save.done", path=str(path)))
+

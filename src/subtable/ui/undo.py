@@ -1,0 +1,115 @@
+"""How far back ``undo`` may go.
+
+A seat may take back its own decisions as long as taking them back hides
+nothing it has learned and changes nothing anyone else did. After every
+applied action the ledger compares the state before and after through the
+public API only:
+
+* **chance** — the generator carried in the state (``state.rng.state``) moved:
+  a die was rolled or a deck shuffled;
+* **hidden information** — a count of hidden things changed (the game says
+  which, from a view: Red November's event and item decks, Submarine's draw
+  piles), or an event carried a secret for some seats only (a card drawn into
+  a hand, an item given under Crazed Gnomes);
+* **another seat** — a different seat (a bot, another person, or another
+  gnome of the same person) made a decision.
+
+Any of these is a *barrier*: every snapshot before it is dropped. Otherwise
+the state before the action is kept (a clone), so ``undo`` restores it
+exactly, generator included. Undo only ever pops the deciding seat's own
+snapshots.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from subtable.core.events import Event
+from subtable.core.game import State
+
+#: A game's public counts of hidden things, computed from a spectator's view.
+HiddenCounts = Callable[[dict[str, Any]], Hashable]
+
+# Why nothing can be undone (message keys ``ui.undo.barrier.<reason>``).
+START = "start"
+CHANCE = "chance"
+HIDDEN = "hidden"
+OTHER_SEAT = "other_seat"
+
+
+def rng_state(state: State[Any]) -> int | None:
+    """The state's generator position, if it carries one."""
+    rng = getattr(state, "rng", None)
+    return getattr(rng, "state", None)
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """A state a seat may return to, and what it did from there."""
+
+    seat: int
+    state: State[Any]
+    action: str
+    log_size: int
+
+
+@dataclass(frozen=True, slots=True)
+class Before:
+    """What :meth:`UndoLedger.before` remembers about the state before an action."""
+
+    state: State[Any]
+    rng: int | None
+    hidden: Hashable
+
+
+class UndoLedger:
+    """The snapshots the deciding seat may go back to."""
+
+    def __init__(self, hidden_counts: HiddenCounts) -> None:
+        self._hidden = hidden_counts
+        self._stack: list[Snapshot] = []
+        self.barrier = START
+
+    def before(self, state: State[Any]) -> Before:
+        """Remember ``state`` just before an action is applied to it."""
+        return Before(state.clone(), rng_state(state), self._hidden(state.view(None)))
+
+    def after(self, before: Before, state: State[Any], events: Sequence[Event], *, seat: int,
+              action: str, undoable: bool, log_size: int) -> None:
+        """Record an applied action; ``undoable`` is false for bots."""
+        if rng_state(state) != before.rng:
+            self._drop(CHANCE)
+        elif (self._hidden(state.view(None)) != before.hidden
+              or any(e.secret for e in events)):
+            self._drop(HIDDEN)
+        elif not undoable:
+            self._drop(OTHER_SEAT)
+        else:
+            if self._stack and self._stack[-1].seat != seat:
+                self._drop(OTHER_SEAT)
+            self._stack.append(Snapshot(seat, before.state, action, log_size))
+
+    def _drop(self, reason: str) -> None:
+        self._stack.clear()
+        self.barrier = reason
+
+    def can_undo(self, seat: int) -> bool:
+        """Whether ``seat`` has a decision of its own to take back."""
+        return bool(self._stack) and self._stack[-1].seat == seat
+
+    def why_not(self, seat: int) -> str:
+        """The reason ``seat`` cannot undo (a barrier name)."""
+        if self._stack and self._stack[-1].seat != seat:
+            return OTHER_SEAT
+        return self.barrier
+
+    def undo(self, seat: int) -> Snapshot:
+        """Pop ``seat``'s last snapshot (check :meth:`can_undo` first)."""
+        if not self.can_undo(seat):
+            raise LookupError("nothing to undo")
+        return self._stack.pop()
+
+    def __len__(self) -> int:
+        return len(self._stack)
