@@ -35,7 +35,7 @@ class RedNovember(Game[RNAction]):
                              tuple(range(3, 9))),
         "greater_challenge": OptionSpec(
             "greater_challenge", int, 0,
-            "0 off; 1 Respites leave the game; 2 also one event per player before the first turn",
+            "0 off; 1 Respites leave the game; 2 also one event per gnome before the first turn",
             (0, 1, 2)),
         "less_deadly_dying": OptionSpec("less_deadly_dying", bool, False,
                                         "a dead gnome is replaced by a new one in a random room"),
