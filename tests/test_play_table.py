@@ -320,3 +320,15 @@ def test_a_failing_bot_does_not_stop_the_game() -> None:
     assert table.run() == 0
     assert "failed to choose (RuntimeError)" in out.getvalue()
     assert state.is_terminal()
+
+
+def test_table_search_bots_think_about_a_second_unless_told() -> None:
+    from subtable.core.registry import make_game
+    from subtable.ui.seats import build_seats, parse_seats
+
+    game = make_game("submarine", players=3)
+    controllers = parse_seats("human,ismcts,ismcts:budget=20", game)
+    seats = build_seats(game, controllers, 1)
+    assert seats[1].bot is not None and seats[1].bot.ms == 1000  # type: ignore[attr-defined]
+    assert seats[2].bot is not None and seats[2].bot.budget == 20  # type: ignore[attr-defined]
+    assert seats[2].bot.ms is None  # type: ignore[attr-defined]

@@ -7,7 +7,7 @@ never the state, and draws randomness only from its own seeded generator.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 from subtable.core.actions import Action
@@ -74,6 +74,8 @@ class Bot(Protocol):
 BotFactory = Callable[[Game[Any], int, Rng], Bot]
 _BOTS: dict[str, str] = {
     "random": "subtable.bots.random_bot:RandomBot",
+    "heuristic": "subtable.bots.heuristic:HeuristicBot",
+    "ismcts": "subtable.bots.ismcts:ISMCTSBot",
 }
 
 
@@ -87,14 +89,60 @@ def bot_names() -> list[str]:
     return sorted(_BOTS)
 
 
-def make_bot(name: str, game: Game[Any], seat: int, rng: Rng, **params: Any) -> Bot:
-    """Build bot ``name`` for ``seat`` with its own generator."""
+def bot_class(name: str) -> type[Any]:
+    """The class registered as ``name``."""
     try:
         target = _BOTS[name]
     except KeyError:
         raise OptionError(f"unknown bot {name!r} (known: {', '.join(bot_names())})",
                           code="unknown_bot", params={"bot": name}) from None
     module, _, attr = target.partition(":")
-    cls = getattr(importlib.import_module(module), attr)
+    cls: type[Any] = getattr(importlib.import_module(module), attr)
+    return cls
+
+
+def bot_params(name: str) -> frozenset[str]:
+    """The parameters bot ``name`` accepts (its class's ``params``)."""
+    return frozenset(getattr(bot_class(name), "params", ()))
+
+
+def make_bot(name: str, game: Game[Any], seat: int, rng: Rng, **params: Any) -> Bot:
+    """Build bot ``name`` for ``seat`` with its own generator."""
+    cls = bot_class(name)
+    unknown = set(params) - bot_params(name)
+    if unknown:
+        known = ", ".join(sorted(bot_params(name))) or "none"
+        raise OptionError(f"bot {name} has no parameter {', '.join(sorted(unknown))} "
+                          f"(known: {known})", code="bad_bot_param",
+                          params={"bot": name, "params": sorted(unknown)})
     bot: Bot = cls(game, seat, rng, **params)
     return bot
+
+
+def _value(raw: str) -> Any:
+    for kind in (int, float):
+        try:
+            return kind(raw)
+        except ValueError:
+            pass
+    return raw
+
+
+def parse_bot_spec(spec: str, defaults: Mapping[str, Any] | None = None
+                   ) -> tuple[str, dict[str, Any]]:
+    """Split ``"ismcts:budget=200:c=0.5"`` into a name and parameters.
+
+    ``defaults`` (e.g. ``--budget``) go to the bots that accept them; the spec's own
+    parameters win.
+    """
+    name, *parts = spec.strip().split(":")
+    name = name.strip()
+    accepted = bot_params(name)
+    params = {k: v for k, v in (defaults or {}).items() if k in accepted}
+    for part in parts:
+        key, sep, raw = part.partition("=")
+        if not sep or not key.strip():
+            raise OptionError(f"bad bot parameter {part!r} in {spec!r} (write key=value)",
+                              code="bad_bot_param", params={"spec": spec})
+        params[key.strip()] = _value(raw.strip())
+    return name, params

@@ -14,6 +14,7 @@ class RandomBot:
     """Chooses uniformly among the legal actions."""
 
     name = "random"
+    params: frozenset[str] = frozenset()
 
     def __init__(self, game: Game[Any], seat: int, rng: Rng) -> None:
         self.game = game

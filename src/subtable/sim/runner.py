@@ -1,26 +1,33 @@
 """Play many complete games with bots and summarise them.
 
-Every game's seed is drawn from the run's seed up front, so a run's result
-depends only on its configuration — not on timing or on how the games are
-split across workers.
+Every game's seed is drawn from the run's seed up front (:func:`game_seeds`) and
+each bot's generator from its game's seed, so a run's result depends only on its
+configuration — not on timing, nor on how the games are split across processes
+(``workers``) or machines (the Ray backend).
 """
 
 from __future__ import annotations
 
+import os
 import time
 from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from subtable.bots.base import make_bot, observe
+from subtable.bots.base import make_bot, observe, parse_bot_spec
+from subtable.core.errors import SubtableError
 from subtable.core.game import Game, Utility
 from subtable.core.record import GameRecord
 from subtable.core.registry import make_game
 from subtable.core.rng import Rng
+from subtable.sim.metrics import GameMetrics
 from subtable.sim.stats import wilson_interval
 
 _BOT_SALT = 0x5EED_B075_0000_0001
+#: called with the number of games just finished
+Progress = Callable[[int], None]
 
 
 @dataclass(slots=True)
@@ -31,12 +38,14 @@ class SimConfig:
     options: dict[str, Any]
     games: int
     seed: int = 0
-    #: bot names, one per seat, or a single name for every seat
+    #: bot specs (``name`` or ``name:key=value:...``), one per seat or one for every seat
     bots: list[str] = field(default_factory=lambda: ["random"])
     save_records: Path | None = None
+    #: parameters given to every bot that accepts them (e.g. ``{"budget": 200}``)
+    bot_params: dict[str, Any] = field(default_factory=dict)
 
     def seat_bots(self, seats: int) -> list[str]:
-        """The bot name of each seat."""
+        """The bot spec of each seat."""
         if len(self.bots) == 1:
             return self.bots * seats
         if len(self.bots) != seats:
@@ -53,6 +62,8 @@ class GameResult:
     winners: tuple[int, ...]
     returns: list[float]
     decisions: int
+    #: game-specific figures for the lab (see :mod:`subtable.sim.metrics`)
+    metrics: dict[str, Any] = field(default_factory=dict)
 
 
 def game_seeds(seed: int, count: int) -> list[int]:
@@ -61,38 +72,110 @@ def game_seeds(seed: int, count: int) -> list[int]:
     return [rng.next64() >> 1 for _ in range(count)]
 
 
-def play_game(game: Game[Any], seed: int, bot_names: list[str], *,
-              record_to: Path | None = None, game_name: str = "") -> GameResult:
-    """Play one game to the end with the given bots (one name per seat)."""
+def play_game(game: Game[Any], seed: int, bot_names: Sequence[str], *,
+              record_to: Path | None = None, game_name: str = "",
+              bot_params: dict[str, Any] | None = None) -> GameResult:
+    """Play one game to the end with the given bots (one spec per seat)."""
     state = game.new_state(seed)
     salt = Rng(seed ^ _BOT_SALT)
-    bots = [make_bot(name, game, seat, Rng(salt.next64()))
-            for seat, name in enumerate(bot_names)]
+    bots = []
+    for i, spec in enumerate(bot_names):
+        name, params = parse_bot_spec(spec, bot_params)
+        bots.append(make_bot(name, game, i, Rng(salt.next64()), **params))
+    metrics = GameMetrics.for_game(game, state)
     decisions = 0
     limit = game.info.max_game_length
     while not state.is_terminal():
         seat = state.current_seat()
         assert seat is not None
         action = bots[seat].choose(observe(state, seat))
-        state.apply_unchecked(action.id)
+        events = state.apply_unchecked(action.id)
+        metrics.events(events)
         decisions += 1
         if decisions > limit:
-            raise RuntimeError(f"game with seed {seed} exceeded {limit} decisions")
+            raise SubtableError(f"game with seed {seed} exceeded {limit} decisions "
+                                f"(bots {', '.join(bot_names)})")
     outcome = state.outcome()
     assert outcome is not None
     if record_to is not None:
-        GameRecord.of(game_name, state, bots=bot_names).save(record_to / f"game-{seed}.json")
-    return GameResult(seed, outcome.reason, outcome.winners, state.returns(), decisions)
+        GameRecord.of(game_name, state, bots=list(bot_names)).save(
+            record_to / f"game-{seed}.json")
+    return GameResult(seed, outcome.reason, outcome.winners, state.returns(), decisions,
+                      metrics.final(state))
 
 
-def run_games(config: SimConfig, seeds: list[int]) -> list[GameResult]:
+def run_games(config: SimConfig, seeds: Sequence[int]) -> list[GameResult]:
     """Play the games of ``seeds`` in this process."""
     game = make_game(config.game, **config.options)
     bots = config.seat_bots(game.num_seats)
     if config.save_records is not None:
         config.save_records.mkdir(parents=True, exist_ok=True)
-    return [play_game(game, s, bots, record_to=config.save_records, game_name=config.game)
+    return [play_game(game, s, bots, record_to=config.save_records, game_name=config.game,
+                      bot_params=config.bot_params)
             for s in seeds]
+
+
+def _chunks(seeds: list[int], parts: int) -> list[list[int]]:
+    size = max(1, -(-len(seeds) // parts))
+    return [seeds[i:i + size] for i in range(0, len(seeds), size)]
+
+
+def run(config: SimConfig, *, workers: int | None = None, backend: str = "local",
+        address: str | None = None, progress: Progress | None = None) -> list[GameResult]:
+    """Play every game of ``config`` (in seed order) on this machine or on Ray.
+
+    ``workers`` defaults to every core; the results are exactly those of one process.
+    """
+    seeds = game_seeds(config.seed, config.games)
+    if backend == "ray":
+        return _run_ray(config, seeds, address, progress)
+    if backend != "local":
+        raise SubtableError(f"unknown backend {backend!r} (local or ray)")
+    procs = workers or os.cpu_count() or 1
+    if procs <= 1 or len(seeds) <= 1:
+        out: list[GameResult] = []
+        for chunk in _chunks(seeds, max(1, len(seeds) // 8)):
+            out.extend(run_games(config, chunk))
+            if progress is not None:
+                progress(len(chunk))
+        return out
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    chunks = _chunks(seeds, min(len(seeds), procs * 8))
+    results: list[list[GameResult] | None] = [None] * len(chunks)
+    with ProcessPoolExecutor(min(procs, len(chunks))) as pool:
+        futures = {pool.submit(run_games, config, chunk): i for i, chunk in enumerate(chunks)}
+        for future in as_completed(futures):
+            i = futures[future]
+            results[i] = future.result()
+            if progress is not None:
+                progress(len(chunks[i]))
+    return [r for chunk_results in results if chunk_results for r in chunk_results]
+
+
+def _run_ray(config: SimConfig, seeds: list[int], address: str | None,
+             progress: Progress | None) -> list[GameResult]:
+    try:
+        import ray
+    except ImportError:
+        raise SubtableError("the ray backend needs Ray: pip install 'subtable[cluster]'") \
+            from None
+    if not ray.is_initialized():
+        ray.init(address=address, include_dashboard=False, log_to_driver=False)
+    cpus = int(ray.cluster_resources().get("CPU", 1))
+    chunks = _chunks(seeds, min(len(seeds), max(1, cpus) * 8))
+    remote = ray.remote(run_games)
+    refs = {remote.remote(config, chunk): i for i, chunk in enumerate(chunks)}
+    results: list[list[GameResult] | None] = [None] * len(chunks)
+    pending = list(refs)
+    while pending:
+        done, pending = ray.wait(pending, num_returns=1)
+        for ref in done:
+            i = refs[ref]
+            results[i] = ray.get(ref)
+            if progress is not None:
+                progress(len(chunks[i]))
+    return [r for chunk_results in results if chunk_results for r in chunk_results]
 
 
 def summarise(game: Game[Any], config: SimConfig, results: list[GameResult],
@@ -101,6 +184,8 @@ def summarise(game: Game[Any], config: SimConfig, results: list[GameResult],
     n = len(results)
     decisions = sum(r.decisions for r in results)
     reasons = Counter(r.reason for r in results)
+    for reason in game.info.end_reasons:  # every declared reason, zeros included
+        reasons.setdefault(reason, 0)
     wins_by_seat = [0] * game.num_seats
     for r in results:
         for w in r.winners:
@@ -112,6 +197,8 @@ def summarise(game: Game[Any], config: SimConfig, results: list[GameResult],
         "wins_by_seat": wins_by_seat,
         "mean_decisions": decisions / n if n else 0.0,
     }
+    if config.bot_params:
+        out["bot_params"] = dict(config.bot_params)
     win_reason = game.info.win_reason
     if game.info.utility is Utility.COOPERATIVE and win_reason is not None:
         wins = reasons.get(win_reason, 0)
@@ -129,12 +216,21 @@ def summarise(game: Game[Any], config: SimConfig, results: list[GameResult],
     return out
 
 
-def simulate(config: SimConfig) -> dict[str, Any]:
-    """Run a simulation and return its summary."""
+def check_config(config: SimConfig) -> Game[Any]:
+    """Build the game and the seat bots once, so bad options fail before any work."""
     game = make_game(config.game, **config.options)
-    config.seat_bots(game.num_seats)  # validate before spending time
-    seeds = game_seeds(config.seed, config.games)
+    for seat, spec in enumerate(config.seat_bots(game.num_seats)):
+        name, params = parse_bot_spec(spec, config.bot_params)
+        make_bot(name, game, seat, Rng(0), **params)
+    return game
+
+
+def simulate(config: SimConfig, *, workers: int | None = 1, backend: str = "local",
+             address: str | None = None, progress: Progress | None = None) -> dict[str, Any]:
+    """Run a simulation and return its summary."""
+    game = check_config(config)
     start = time.perf_counter()
-    results = run_games(config, seeds)
+    results = run(config, workers=workers, backend=backend, address=address,
+                  progress=progress)
     seconds = time.perf_counter() - start
     return summarise(game, config, results, seconds)

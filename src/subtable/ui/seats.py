@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from subtable.bots.base import Bot, bot_names, make_bot
+from subtable.bots.base import Bot, bot_names, make_bot, parse_bot_spec
 from subtable.core.errors import SubtableError
 from subtable.core.game import Game
 from subtable.core.rng import Rng
@@ -18,6 +18,9 @@ from subtable.core.rng import Rng
 HUMAN = "human"
 #: ``bot`` means the strongest registered bot, in this order of preference.
 BEST_BOTS = ("ismcts", "heuristic", "random")
+#: at the table a search bot thinks for about a second, so people do not wait on it
+#: (``--seats ismcts:budget=300`` or ``ismcts:ms=5000`` overrides)
+TABLE_DEFAULTS: dict[str, dict[str, Any]] = {"ismcts": {"ms": 1000}}
 _BOT_SALT = 0x7AB1_E5EA_7000_0001
 
 
@@ -61,16 +64,27 @@ def parse_seats(text: str | None, game: Game[Any]) -> list[str]:
     out = []
     known = bot_names()
     for entry in entries:
+        name = entry.split(":")[0].strip()
         if entry == "bot":
             entry = best_bot(game)
-        elif entry != HUMAN and entry not in known:
+        elif entry != HUMAN and name not in known:
             raise SeatError(f"unknown seat entry {entry!r}", code="unknown_seat",
                             params={"entry": entry, "bots": known})
-        elif entry != HUMAN and not can_play(entry, game):
+        elif entry != HUMAN and not can_play(name, game):
             raise SeatError(f"bot {entry!r} cannot play this game", code="bot_cannot_play",
                             params={"entry": entry, "bots": known})
+        if entry != HUMAN:
+            table_bot(entry, game, 0, Rng(0))  # a bad parameter is refused before play
         out.append(entry)
     return out
+
+
+def table_bot(spec: str, game: Game[Any], seat: int, rng: Rng) -> Bot:
+    """Build the bot a seat entry names (``name`` or ``name:key=value:…``) for the table."""
+    name, params = parse_bot_spec(spec)
+    if not params:
+        params = dict(TABLE_DEFAULTS.get(name, {}))
+    return make_bot(name, game, seat, rng, **params)
 
 
 @dataclass(slots=True)
@@ -96,6 +110,6 @@ def build_seats(game: Game[Any], controllers: list[str], seed: int, salt: int = 
     for seat, player in enumerate(owners):
         name = controllers[player]
         bot_rng = Rng(rng.next64())
-        bot = None if name == HUMAN else make_bot(name, game, seat, bot_rng)
+        bot = None if name == HUMAN else table_bot(name, game, seat, bot_rng)
         seats.append(Seat(seat, player, name, bot))
     return seats

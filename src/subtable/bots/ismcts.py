@@ -1,0 +1,239 @@
+"""Information-Set Monte Carlo Tree Search for any game of the core.
+
+Single-observer ISMCTS (Cowling, Powley & Whitehouse, 2012): every iteration
+samples one world consistent with the bot's view (the game's
+``determinize(game, view, rng)``, which reads only the view), descends one
+shared tree of action ids using UCB1 with *availability counts* (a child's
+exploration term counts the iterations in which it was legal, not its
+parent's visits), expands one node, plays the world out with a rollout policy
+and backs up ``state.returns()``, a vector with one reward per seat: each node
+keeps the total of the seat that chose the action leading to it, so the same
+code serves cooperative teams of 3-8 gnomes and competitive tables.
+
+Chance lives in the world's generator, which every sample reseeds, so the tree
+is an open-loop tree over action sequences; availability counts absorb the
+legal sets that chance changes.
+
+Enhancements (each optional): the game's expert (``bots/heuristic.py``) plays
+the rollouts and narrows each node to its ``width`` favourite actions — for Red
+November only at a turn's first decision (the first steps of its best tasks)
+and at event choices, so the tree branches where a plan is chosen; a rollout
+stops ``depth`` decisions in, at the first position the game's fitted value
+model can judge, whose estimate replaces the returns; and root options are
+*paired*: each sampled world is copied once per root option (common random
+numbers: the same deck order and dice for every option), which makes the
+comparison between options far less noisy.
+
+Parameters (``make_bot("ismcts", game, seat, rng, **params)`` or
+``--bot ismcts:key=value``): ``budget`` iterations per decision (default 200),
+or ``ms`` milliseconds per decision; ``rollout`` ``"heuristic"`` (default) or
+``"random"`` (no expert: every legal action, random playouts to the end);
+``c`` the UCB constant (0.7); ``width`` (4; 0 for every legal action);
+``depth`` (10; 0 plays to the end); ``bias`` a progressive-bias bonus
+``bias / (1 + visits)`` for the expert's favourite (0); ``paired`` (true).
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import time
+from collections.abc import Callable
+from typing import Any
+
+from subtable.bots.base import Observation
+from subtable.core.actions import Action
+from subtable.core.errors import OptionError
+from subtable.core.game import Game, State
+from subtable.core.rng import Rng
+
+Determinize = Callable[[Game[Any], dict[str, Any], Rng], State[Any]]
+
+
+def determinizer(game: Game[Any]) -> Determinize:
+    """The game's ``determinize`` (module ``determinize`` beside its ``Game`` class)."""
+    package = type(game).__module__.rpartition(".")[0]
+    try:
+        module = importlib.import_module(f"{package}.determinize")
+    except ImportError:
+        raise OptionError(f"{game.info.title} has no determinize(): ismcts cannot play it",
+                          code="unknown_bot", params={"bot": "ismcts"}) from None
+    fn: Determinize = module.determinize
+    return fn
+
+
+class _Node:
+    __slots__ = ("avail", "children", "reward", "seat", "visits")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat  # the seat that chose the action leading here
+        self.children: dict[int, _Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.reward = 0.0
+
+
+class ISMCTSBot:
+    """Single-observer ISMCTS with availability counts."""
+
+    name = "ismcts"
+    params = frozenset({"budget", "ms", "c", "rollout", "width", "depth", "bias", "paired"})
+
+    def __init__(self, game: Game[Any], seat: int, rng: Rng, *, budget: int = 200,
+                 ms: float | None = None, c: float = 0.7, rollout: str = "heuristic",
+                 width: int = 4, depth: int = 10, bias: float = 0.0,
+                 paired: bool = True) -> None:
+        if rollout not in ("heuristic", "random"):
+            raise OptionError(f"ismcts rollout must be heuristic or random, not {rollout!r}",
+                              code="bad_bot_param", params={"rollout": rollout})
+        self.game = game
+        self.seat = seat
+        self.rng = rng
+        self.budget = max(1, int(budget))
+        self.ms = ms
+        self.c = float(c)
+        self.width = int(width)
+        self.depth = int(depth)
+        self.bias = float(bias)
+        if isinstance(paired, str):
+            paired = paired.strip().lower() in ("1", "true", "yes", "on")
+        self.paired = bool(paired)
+        self._root_options: set[int] = set()
+        self.determinize = determinizer(game)
+        from subtable.bots.heuristic import search_hooks
+
+        self.hooks = search_hooks(game) if rollout == "heuristic" else None
+        #: iterations run by the last decision (for benchmarks)
+        self.last_iterations = 0
+
+    # ---------------------------------------------------------------- policy --
+    def _rollout_action(self, state: State[Any], ids: list[int]) -> int:
+        if self.hooks is not None:
+            return self.hooks.act(state, ids, self.rng)
+        return ids[self.rng.below(len(ids))]
+
+    def _options(self, state: State[Any], ids: list[int]) -> list[int]:
+        """The actions the tree considers here: the expert's favourites (its choice
+        first), or every legal action."""
+        if self.hooks is None or self.width <= 0:
+            return ids
+        return self.hooks.candidates(state, ids, self.width)
+
+    # ---------------------------------------------------------------- search --
+    def choose(self, obs: Observation) -> Action:
+        """The most visited legal action after the search."""
+        legal = obs.legal_actions
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
+        view = obs.view
+        root = _Node(-1)
+        deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000
+        iterations = 0
+        first = self.determinize(self.game, view, self.rng)
+        root_options = self._options(first, first.legal_action_ids())
+        self._root_options = set(root_options)
+        if len(root_options) == 1:
+            self.last_iterations = 0
+            return self.game.action_space[root_options[0]]
+        world = first
+        while True:
+            if self.paired:  # every root option on a copy of the same world
+                for option in root_options:
+                    self._iterate(root, world.clone(), option)
+                iterations += len(root_options)
+            else:
+                self._iterate(root, world)
+                iterations += 1
+            if deadline is not None:
+                if time.perf_counter() >= deadline:
+                    break
+            elif iterations >= self.budget:
+                break
+            world = self.determinize(self.game, view, self.rng)
+        self.last_iterations = iterations
+        legal_ids = {a.id for a in legal}
+        best = max((a for a in root.children if a in legal_ids),
+                   key=lambda a: (root.children[a].visits, root.children[a].reward), default=None)
+        if best is None:
+            return legal[0]
+        return self.game.action_space[best]
+
+    def _iterate(self, root: _Node, state: State[Any], first: int = -1) -> None:
+        node = root
+        path = [root]
+        c = self.c
+        if first >= 0:  # the root option is given (paired sampling)
+            for a, child in root.children.items():
+                if a in self._root_options:
+                    child.avail += 1
+            child = root.children.get(first)
+            if child is None:
+                child = root.children[first] = _Node(state.current_seat() or 0)
+                child.avail = 1
+            state.apply_unchecked(first)
+            path.append(child)
+            node = child
+            if child.visits == 0:
+                returns = self._playout(state)
+                for n in path:
+                    n.visits += 1
+                    if n.seat >= 0:
+                        n.reward += returns[n.seat]
+                return
+        while not state.is_terminal():
+            seat = state.current_seat()
+            assert seat is not None
+            ids = state.legal_action_ids()
+            options = self._options(state, ids) if len(ids) > 1 else ids
+            if len(options) == 1:  # forced (or the expert's only idea): no tree node
+                state.apply_unchecked(options[0])
+                continue
+            children = node.children
+            untried = [a for a in options if a not in children]
+            for a in options:
+                child = children.get(a)
+                if child is not None:
+                    child.avail += 1
+            if untried:  # the expert's choice first, then at random
+                if self.hooks is not None and self.width > 0 and untried[0] == options[0]:
+                    action = untried[0]
+                else:
+                    action = untried[self.rng.below(len(untried))]
+                child = _Node(seat)
+                child.avail = 1
+                children[action] = child
+                state.apply_unchecked(action)
+                path.append(child)
+                break
+            best_score = -math.inf
+            action = options[0]
+            favourite = options[0] if self.hooks is not None and self.width > 0 else -1
+            for a in options:
+                ch = children[a]
+                score = ch.reward / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                if a == favourite:  # progressive bias towards the expert's choice
+                    score += self.bias / (1 + ch.visits)
+                if score > best_score:
+                    best_score, action = score, a
+            node = children[action]
+            state.apply_unchecked(action)
+            path.append(node)
+        returns = self._playout(state)
+        for n in path:
+            n.visits += 1
+            if n.seat >= 0:
+                n.reward += returns[n.seat]
+
+    def _playout(self, state: State[Any]) -> list[float]:
+        steps = 0
+        limit = self.depth
+        while not state.is_terminal():
+            if limit and steps >= limit and self.hooks is not None:
+                value = self.hooks.evaluate(state)
+                if value is not None:
+                    return value
+            ids = state.legal_action_ids()
+            state.apply_unchecked(ids[0] if len(ids) == 1 else self._rollout_action(state, ids))
+            steps += 1
+        return state.returns()

@@ -1,0 +1,84 @@
+"""The fitted win-probability model of Red November positions (search leaf values).
+
+``WEIGHTS`` are logistic-regression weights over
+:meth:`~subtable.bots.rn_heuristic.RNExpert.features`, fitted on turn-start
+positions of games the ``heuristic`` bot played, labelled with the outcome.
+Refit (needs numpy) with::
+
+    python -m subtable.bots.rn_value --games 3000
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+WEIGHTS: tuple[float, ...] = (
+    5.3238, -3.7034, 0.1442, 0.1412, -0.1696, -0.4654, -0.5331, 0.2046, 0.2574, 0.4412,
+    -0.5987, -0.7151, -0.7752, 0.0322, -3.095, -0.9821, -0.4438, -1.8534, -1.9044, -0.7845,
+    -1.448, -0.0608, 0.1831, 0.327, -0.0197, -0.7794, 0.4238, -3.2681)
+
+
+def _collect(args: tuple[int, int]) -> list[tuple[list[float], int]]:
+    from subtable.bots.base import make_bot, observe
+    from subtable.bots.rn_heuristic import Board, RNExpert
+    from subtable.core.registry import make_game
+    from subtable.core.rng import Rng
+
+    seed, players = args
+    game = make_game("red-november", players=players)
+    expert = RNExpert(game)
+    state: Any = game.new_state(seed)
+    salt = Rng(seed ^ 0x5EED)
+    bots = [make_bot("heuristic", game, s, Rng(salt.next64())) for s in range(game.num_seats)]
+    rows: list[list[float]] = []
+    last_turn = -1
+    while not state.is_terminal():
+        if state.turn != last_turn:
+            last_turn = state.turn
+            rows.append(expert.features(Board.from_state(state)))
+        seat = state.current_seat()
+        assert seat is not None
+        state.apply_unchecked(bots[seat].choose(observe(state, seat)).id)
+    outcome = state.outcome()
+    won = int(outcome is not None and outcome.reason == "rescued")
+    return [(r, won) for r in rows]
+
+
+def fit(games: int, seed: int = 11, workers: int = 2) -> list[float]:
+    """Play ``games`` heuristic games (3-8 gnomes) and fit the weights."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    import numpy as np
+
+    from subtable.sim.runner import game_seeds
+
+    jobs = [(s, 3 + i % 6 if i % 2 else 4) for i, s in enumerate(game_seeds(seed, games))]
+    with ProcessPoolExecutor(workers) as pool:
+        data = [row for rows in pool.map(_collect, jobs, chunksize=16) for row in rows]
+    x = np.array([f for f, _ in data])
+    y = np.array([w for _, w in data], dtype=float)
+    w = np.zeros(x.shape[1])
+    for _ in range(300):  # Newton's method with a small ridge
+        p = 1 / (1 + np.exp(-(x @ w)))
+        grad = x.T @ (p - y) + 1e-3 * w
+        hess = (x * (p * (1 - p))[:, None]).T @ x + 1e-3 * np.eye(len(w))
+        step = np.linalg.solve(hess, grad)
+        w -= step
+        if np.abs(step).max() < 1e-8:
+            break
+    p = 1 / (1 + np.exp(-(x @ w)))
+    loss = -np.mean(y * np.log(p + 1e-12) + (1 - y) * np.log(1 - p + 1e-12))
+    base = y.mean()
+    base_loss = -(base * np.log(base) + (1 - base) * np.log(1 - base))
+    print(f"{len(y)} positions from {games} games; log loss {loss:.4f} (prior {base_loss:.4f})")
+    return [round(float(v), 4) for v in w]
+
+
+if __name__ == "__main__":
+    import argparse
+
+    parser = argparse.ArgumentParser(description="Refit the Red November value model.")
+    parser.add_argument("--games", type=int, default=3000)
+    parser.add_argument("--seed", type=int, default=11)
+    args = parser.parse_args()
+    print("WEIGHTS =", tuple(fit(args.games, args.seed)))
