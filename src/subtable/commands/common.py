@@ -6,6 +6,7 @@ from typing import Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from subtable.core.errors import SubtableError
 from subtable.core.game import parse_option_args
@@ -17,7 +18,7 @@ err = Console(stderr=True)
 
 def fail(message: str) -> typer.Exit:
     """Print a clean error and return the exit to raise (code 2)."""
-    err.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
+    err.print(f"[bold red]error:[/] {escape(message)}", highlight=False, soft_wrap=True)
     return typer.Exit(2)
 
 

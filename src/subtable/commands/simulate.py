@@ -59,7 +59,7 @@ def simulate(
         help="write each game's record into this folder")] = None,
     workers: Annotated[int | None, typer.Option(
         min=1, help="local processes (default: every core)")] = None,
-    backend: Annotated[str, typer.Option(help="local, or ray (pip install 'subtable[cluster]')"
+    backend: Annotated[str, typer.Option(help="local, or ray (pip install 'subtable\\[cluster]')"
                                          )] = "local",
     address: Annotated[str | None, typer.Option(
         help="Ray cluster address (default: start a local Ray)")] = None,
