@@ -112,3 +112,23 @@ def test_simulate_submarine_json_fields_and_determinism() -> None:
 def test_submarine_has_no_gnomes() -> None:
     proc = run("simulate", "submarine", "--gnomes", "4", "--games", "1")
     assert proc.returncode == 2 and "no gnomes" in proc.stderr
+
+
+def test_submarine_records_saved_then_replayed(tmp_path: Path) -> None:
+    proc = run("simulate", "submarine", "--players", "4", "--games", "2", "--seed", "3",
+               "--save-records", str(tmp_path))
+    assert proc.returncode == 0, proc.stderr
+    files = sorted(tmp_path.glob("*.json"))
+    assert len(files) == 2
+    for f in files:
+        out = run("replay", str(f), "--json")
+        assert out.returncode == 0, out.stderr
+        result = json.loads(out.stdout)
+        assert result["verified"] and result["game"] == "submarine"
+        assert result["outcome"]["reason"] in {"twelve_treasures", "column_emptied",
+                                               "cards_exhausted"}
+    data = json.loads(files[0].read_text())
+    data["actions"][-1] = "boat off"
+    files[0].write_text(json.dumps(data))
+    bad = run("replay", str(files[0]))
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr
