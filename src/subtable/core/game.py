@@ -256,9 +256,14 @@ class State(ABC, Generic[A]):
            :meth:`legal_action_ids`.
         """
 
-    @abstractmethod
     def explain_illegal(self, action: A) -> IllegalActionError:
         """Why ``action`` is not legal now, as an error ready to raise."""
+        code, message, params = self.why_illegal(action)
+        return IllegalActionError(message, code=code, params=params)
+
+    @abstractmethod
+    def why_illegal(self, action: A) -> tuple[str, str, dict[str, Any]]:
+        """Why ``action`` is not legal now: a reason code, a plain message, parameters."""
 
     # -- end ---------------------------------------------------------------------
     @abstractmethod
@@ -269,9 +274,14 @@ class State(ABC, Generic[A]):
     def outcome(self) -> Outcome | None:
         """How the game ended, or ``None`` while it goes on."""
 
-    @abstractmethod
     def returns(self) -> list[float]:
         """Each seat's return: 1 for a win, 0 otherwise (shared wins count for each)."""
+        outcome = self.outcome()
+        seats = range(self.game.num_seats)
+        if outcome is None:
+            return [0.0 for _ in seats]
+        won = set(outcome.winners)
+        return [1.0 if s in won else 0.0 for s in seats]
 
     # -- copies, views, serialisation ---------------------------------------------
     @abstractmethod

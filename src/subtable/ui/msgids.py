@@ -6,7 +6,7 @@ Two sources, both read from code rather than listed by hand:
   (:func:`subtable.i18n.extract.extract_paths`);
 * the members of each f-string family (``rn.item.{}``), enumerated from the
   components, the engines' option specs and phase names, and the engines'
-  *source*: the ``_emit("…")`` event keys, the reason codes ``_why`` returns,
+  *source*: the ``_emit("…")`` event keys, the reason codes ``why_illegal`` returns,
   the causes of death and the end reasons. A new event or reason in an engine
   is therefore a missing translation, and a failing test, until it is named.
 """
@@ -71,10 +71,10 @@ def event_keys(module: ModuleType) -> set[str]:
 
 
 def reason_codes(module: ModuleType) -> set[str]:
-    """The codes ``_why*`` methods return (``return "code", message, params``)."""
+    """The codes ``why_illegal``/``_why*`` return (``return "code", message, params``)."""
     out = set()
     for node in ast.walk(_tree(module)):
-        if isinstance(node, ast.FunctionDef) and node.name.startswith("_why"):
+        if isinstance(node, ast.FunctionDef) and node.name.startswith(("_why", "why_illegal")):
             for ret in ast.walk(node):
                 if (isinstance(ret, ast.Return) and isinstance(ret.value, ast.Tuple)
                         and ret.value.elts and isinstance(ret.value.elts[0], ast.Constant)):

@@ -9,8 +9,9 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
+
+from subtable.core.components import packaged_toml
 
 SEA = 11
 ROOMS = tuple(range(1, 11))
@@ -193,5 +194,4 @@ def load_components(text: str | None = None) -> Components:
 @cache
 def default_components() -> Components:
     """The packaged components (parsed once)."""
-    raw = resources.files(__package__).joinpath("components.toml").read_text(encoding="utf-8")
-    return _build(tomllib.loads(raw))
+    return _build(packaged_toml(__package__))

@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from subtable.core.errors import IllegalActionError
 from subtable.core.events import Event
 from subtable.core.game import Outcome, State
 from subtable.core.rng import Rng
@@ -1102,20 +1101,8 @@ class RedNovemberState(State[RNAction]):
                        {"turns": self.turn, "tracks": dict(zip(self.c.tracks, self.track,
                                                                strict=True))})
 
-    def returns(self) -> list[float]:
-        """1 for each winning seat (the team; an abandoner when the sub is lost), else 0."""
-        if self.phase != P_OVER:
-            return [0.0] * self.n
-        won = set(self.result_winners)
-        return [1.0 if g in won else 0.0 for g in range(self.n)]
-
     # ------------------------------------------------------ illegal, explained --
-    def explain_illegal(self, action: RNAction) -> IllegalActionError:
-        """Why ``action`` is not legal now."""
-        code, message, params = self._why(action)
-        return IllegalActionError(message, code=code, params=params)
-
-    def _why(self, action: RNAction) -> tuple[str, str, dict[str, Any]]:
+    def why_illegal(self, action: RNAction) -> tuple[str, str, dict[str, Any]]:
         c = self.c
         kind = action.kind
         phase = self.phase

@@ -18,7 +18,6 @@ from bisect import insort
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from subtable.core.errors import IllegalActionError
 from subtable.core.events import Event
 from subtable.core.game import Outcome, State
 from subtable.core.rng import Rng
@@ -589,20 +588,8 @@ class SubmarineState(State[SubAction]):
                         "scores": [{"seat": s, "treasures": a, "jokers": b, "cards": k}
                                    for s, (a, b, k) in enumerate(scores)]})
 
-    def returns(self) -> list[float]:
-        """1 for each winning seat (a shared win counts for each), else 0."""
-        if self.phase != P_OVER:
-            return [0.0] * self.n
-        won = set(self.result_winners)
-        return [1.0 if s in won else 0.0 for s in range(self.n)]
-
     # ------------------------------------------------------ illegal, explained --
-    def explain_illegal(self, action: SubAction) -> IllegalActionError:
-        """Why ``action`` is not legal now."""
-        code, message, params = self._why(action)
-        return IllegalActionError(message, code=code, params=params)
-
-    def _why(self, a: SubAction) -> tuple[str, str, dict[str, Any]]:
+    def why_illegal(self, a: SubAction) -> tuple[str, str, dict[str, Any]]:
         c = self.c
         kind = a.kind
         phase = self.phase
