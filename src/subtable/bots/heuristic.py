@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from subtable.bots.base import Observation
+from subtable.bots.rn_heuristic import Board, Params, RNExpert
+from subtable.bots.sub_heuristic import SubExpert, SubParams
 from subtable.core.actions import Action
 from subtable.core.errors import OptionError
 from subtable.core.game import Game, State
@@ -15,10 +17,8 @@ class HeuristicBot:
     """Dispatches on ``game.info.name`` to that game's expert policy."""
 
     name = "heuristic"
-    #: tuning weights of the experts (see their ``Params``)
-    params = frozenset({"minutes_per_risk", "horizon", "level_minutes", "defer_margin",
-                        "defer_keep", "idle_rate", "plain_minutes", "fire_base", "fire_hub",
-                        "fire_block", "toll_weight", "route_weight", "end_weight"})
+    #: the tuning weights of the experts (``rn_heuristic.Params``, ``sub_heuristic.SubParams``)
+    params = frozenset({*Params.__dataclass_fields__, *SubParams.__dataclass_fields__})
 
     def __init__(self, game: Game[Any], seat: int, rng: Rng, **params: Any) -> None:
         self.game = game
@@ -26,15 +26,11 @@ class HeuristicBot:
         self.rng = rng
         name = game.info.name
         if name == "red-november":
-            from subtable.bots.rn_heuristic import Board, Params, RNExpert
-
-            self._board = lambda view: Board.from_public(view["public"])
             known = set(Params.__dataclass_fields__)
             self._policy: Any = RNExpert(game, Params(**{k: v for k, v in params.items()
                                                           if k in known}))
+            self._board: Any = lambda view: Board.from_public(view["public"])
         elif name == "submarine":
-            from subtable.bots.sub_heuristic import SubExpert, SubParams
-
             known = set(SubParams.__dataclass_fields__)
             self._policy = SubExpert(game, SubParams(**{k: v for k, v in params.items()
                                                          if k in known}))
@@ -58,15 +54,10 @@ class SearchHooks:
 
     def __init__(self, game: Game[Any]) -> None:
         self.game = game
-        name = game.info.name
-        if name == "red-november":
-            from subtable.bots.rn_heuristic import Board, RNExpert
-
-            self._board: Any = Board.from_state
+        if game.info.name == "red-november":
             self._expert: Any = RNExpert(game)
+            self._board: Any = Board.from_state
         else:
-            from subtable.bots.sub_heuristic import SubExpert
-
             self._expert = SubExpert(game)
             self._board = self._expert.board_from_state
 

@@ -98,7 +98,6 @@ class ISMCTSBot:
         if isinstance(paired, str):
             paired = paired.strip().lower() in ("1", "true", "yes", "on")
         self.paired = bool(paired)
-        self._root_options: set[int] = set()
         self.determinize = determinizer(game)
         from subtable.bots.heuristic import search_hooks
 
@@ -132,7 +131,6 @@ class ISMCTSBot:
         iterations = 0
         first = self.determinize(self.game, view, self.rng)
         root_options = self._options(first, first.legal_action_ids())
-        self._root_options = set(root_options)
         if len(root_options) == 1:
             self.last_iterations = 0
             return self.game.action_space[root_options[0]]
@@ -163,18 +161,16 @@ class ISMCTSBot:
         node = root
         path = [root]
         c = self.c
-        if first >= 0:  # the root option is given (paired sampling)
-            for a, child in root.children.items():
-                if a in self._root_options:
-                    child.avail += 1
-            child = root.children.get(first)
-            if child is None:
-                child = root.children[first] = _Node(state.current_seat() or 0)
-                child.avail = 1
+        if first >= 0:  # the root option is given (paired sampling: one per world each)
+            given = root.children.get(first)
+            if given is None:
+                seat = state.current_seat()
+                given = root.children[first] = _Node(0 if seat is None else seat)
+            given.avail += 1
             state.apply_unchecked(first)
-            path.append(child)
-            node = child
-            if child.visits == 0:
+            path.append(given)
+            node = given
+            if given.visits == 0:
                 returns = self._playout(state)
                 for n in path:
                     n.visits += 1
@@ -192,9 +188,9 @@ class ISMCTSBot:
             children = node.children
             untried = [a for a in options if a not in children]
             for a in options:
-                child = children.get(a)
-                if child is not None:
-                    child.avail += 1
+                known = children.get(a)
+                if known is not None:
+                    known.avail += 1
             if untried:  # the expert's choice first, then at random
                 if self.hooks is not None and self.width > 0 and untried[0] == options[0]:
                     action = untried[0]

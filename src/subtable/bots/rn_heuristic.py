@@ -109,9 +109,10 @@ class Params:
     """Tunable weights of the policy (minutes are the currency)."""
 
     #: minutes one percentage point of "losing within the horizon" is worth
-    minutes_per_risk: float = 300.0
-    #: events ahead that the risk of a disaster track is measured over
-    horizon: int = 15
+    minutes_per_risk: float = 100.0
+    #: events ahead that the risk of a disaster track is measured over (short is best:
+    #: measured over 3-15, 4-5 won most; far risks are left to the long-run term)
+    horizon: int = 5
     #: long-run minutes per disaster-track level removed
     level_minutes: float = 3.0
     #: a task is left to a gnome whose cost is lower by this many minutes
@@ -121,7 +122,7 @@ class Params:
     #: below this value per minute the gnome idles (moves to a hub, waits)
     idle_rate: float = 0.25
     #: minutes spent on an unaided repair with no deadline (short tries keep the crew together)
-    plain_minutes: int = 10
+    plain_minutes: int = 4
     #: minutes a fire is worth, and more on a hub room
     fire_base: float = 2.0
     fire_hub: float = 2.0
@@ -424,7 +425,7 @@ class RNExpert:
         f = [1.0, max(keepers) / 60, min(keepers) / 60, len(on) / self.n]
         for t in range(len(c.tracks)):
             f.append(b.track[t] / 10)
-        for horizon in (remaining, min(remaining, self.p.horizon)):
+        for horizon in (remaining, min(remaining, 15)):
             for t in range(len(c.tracks)):
                 q1, q2 = rates[t]
                 f.append(track_risk(b.track[t], horizon, q1, q2))

@@ -13,7 +13,15 @@ from typing import Any
 
 from subtable.core.errors import OptionError
 from subtable.core.registry import game_class
-from subtable.sim.runner import GameResult, Progress, SimConfig, check_config, run, summarise
+from subtable.sim.runner import (
+    GameResult,
+    Progress,
+    SimConfig,
+    check_config,
+    run,
+    start_backend,
+    summarise,
+)
 
 #: sweep keys that are not game options
 _SPECIAL = ("players", "gnomes", "bot", "budget")
@@ -110,6 +118,7 @@ def run_grid(base: SimConfig, sweeps: list[tuple[str, list[Any]]], *, workers: i
     """Play every point of the grid; check all of them before playing any."""
     points = grid(base, sweeps)
     games = [check_config(config) for _, config in points]
+    start_backend(backend, address)
     runs = []
     for (point, config), game in zip(points, games, strict=True):
         start = time.perf_counter()

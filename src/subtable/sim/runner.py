@@ -153,8 +153,12 @@ def run(config: SimConfig, *, workers: int | None = None, backend: str = "local"
     return [r for chunk_results in results if chunk_results for r in chunk_results]
 
 
-def _run_ray(config: SimConfig, seeds: list[int], address: str | None,
-             progress: Progress | None) -> list[GameResult]:
+def start_backend(backend: str, address: str | None = None) -> Any:
+    """Connect to the backend before timing starts (Ray: the cluster, started if need be)."""
+    if backend == "local":
+        return None
+    if backend != "ray":
+        raise SubtableError(f"unknown backend {backend!r} (local or ray)")
     try:
         import ray
     except ImportError:
@@ -162,6 +166,12 @@ def _run_ray(config: SimConfig, seeds: list[int], address: str | None,
             from None
     if not ray.is_initialized():
         ray.init(address=address, include_dashboard=False, log_to_driver=False)
+    return ray
+
+
+def _run_ray(config: SimConfig, seeds: list[int], address: str | None,
+             progress: Progress | None) -> list[GameResult]:
+    ray = start_backend("ray", address)
     cpus = int(ray.cluster_resources().get("CPU", 1))
     chunks = _chunks(seeds, min(len(seeds), max(1, cpus) * 8))
     remote = ray.remote(run_games)
@@ -229,6 +239,7 @@ def simulate(config: SimConfig, *, workers: int | None = 1, backend: str = "loca
              address: str | None = None, progress: Progress | None = None) -> dict[str, Any]:
     """Run a simulation and return its summary."""
     game = check_config(config)
+    start_backend(backend, address)
     start = time.perf_counter()
     results = run(config, workers=workers, backend=backend, address=address,
                   progress=progress)
