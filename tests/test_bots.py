@@ -121,6 +121,19 @@ def test_ismcts_random_rollouts_and_time_budget() -> None:
         make_bot("ismcts", game, 0, Rng(1), rollout="psychic")
 
 
+@pytest.mark.parametrize("z, better, expected", [
+    (1.0, [0.8, 0.2, 0.7, 0.1], 10),   # +0.05, standard error 0.12: the expert stays
+    (0.0, [0.8, 0.2, 0.7, 0.1], 11),   # no guard: the best mean wins
+    (1.0, [0.7, 0.6, 0.7, 0.6], 11),   # +0.25, standard error 0.03: overruled
+])
+def test_ismcts_overrules_the_expert_only_when_sure(z: float, better: list[float],
+                                                    expected: int) -> None:
+    game = make_game("red-november", players=4)
+    bot = make_bot("ismcts", game, 0, Rng(1), z=z)
+    same_worlds = {10: [0.5, 0.3, 0.5, 0.3], 11: better, 12: [0.4, 0.2, 0.4, 0.2]}
+    assert bot._overrule([10, 11, 12], same_worlds) == expected
+
+
 def test_heuristic_beats_random_at_red_november() -> None:
     config = SimConfig("red-november", {"players": 4}, 40, 3, ["heuristic"])
     heuristic = simulate(config)

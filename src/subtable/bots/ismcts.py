@@ -30,7 +30,11 @@ or ``ms`` milliseconds per decision; ``rollout`` ``"heuristic"`` (default) or
 ``"random"`` (no expert: every legal action, random playouts to the end);
 ``c`` the UCB constant (0.7); ``width`` (4; 0 for every legal action);
 ``depth`` (10; 0 plays to the end); ``bias`` a progressive-bias bonus
-``bias / (1 + visits)`` for the expert's favourite (0); ``paired`` (true).
+``bias / (1 + visits)`` for the expert's favourite (0); ``paired`` (true);
+``z`` (1.0) how sure a paired search must be to overrule the expert: another
+root option is played only if its mean advantage over the expert's choice, over
+the same sampled worlds, exceeds ``z`` standard errors (picking the best of
+several noisy means otherwise overrules the expert on noise).
 """
 
 from __future__ import annotations
@@ -77,12 +81,13 @@ class ISMCTSBot:
     """Single-observer ISMCTS with availability counts."""
 
     name = "ismcts"
-    params = frozenset({"budget", "ms", "c", "rollout", "width", "depth", "bias", "paired"})
+    params = frozenset({"budget", "ms", "c", "rollout", "width", "depth", "bias", "paired",
+                        "z"})
 
     def __init__(self, game: Game[Any], seat: int, rng: Rng, *, budget: int = 200,
                  ms: float | None = None, c: float = 0.7, rollout: str = "heuristic",
                  width: int = 4, depth: int = 10, bias: float = 0.0,
-                 paired: bool = True) -> None:
+                 paired: bool = True, z: float = 1.0) -> None:
         if rollout not in ("heuristic", "random"):
             raise OptionError(f"ismcts rollout must be heuristic or random, not {rollout!r}",
                               code="bad_bot_param", params={"rollout": rollout})
@@ -98,6 +103,7 @@ class ISMCTSBot:
         if isinstance(paired, str):
             paired = paired.strip().lower() in ("1", "true", "yes", "on")
         self.paired = bool(paired)
+        self.z = float(z)
         self.determinize = determinizer(game)
         from subtable.bots.heuristic import search_hooks
 
@@ -135,10 +141,13 @@ class ISMCTSBot:
             self.last_iterations = 0
             return self.game.action_space[root_options[0]]
         world = first
+        seat = obs.seat
+        paired_returns: dict[int, list[float]] = {a: [] for a in root_options}
         while True:
             if self.paired:  # every root option on a copy of the same world
                 for option in root_options:
-                    self._iterate(root, world.clone(), option)
+                    paired_returns[option].append(
+                        self._iterate(root, world.clone(), option)[seat])
                 iterations += len(root_options)
             else:
                 self._iterate(root, world)
@@ -150,6 +159,8 @@ class ISMCTSBot:
                 break
             world = self.determinize(self.game, view, self.rng)
         self.last_iterations = iterations
+        if self.paired and self.hooks is not None and self.width > 0:
+            return self.game.action_space[self._overrule(root_options, paired_returns)]
         legal_ids = {a.id for a in legal}
         best = max((a for a in root.children if a in legal_ids),
                    key=lambda a: (root.children[a].visits, root.children[a].reward), default=None)
@@ -157,7 +168,24 @@ class ISMCTSBot:
             return legal[0]
         return self.game.action_space[best]
 
-    def _iterate(self, root: _Node, state: State[Any], first: int = -1) -> None:
+    def _overrule(self, options: list[int], returns: dict[int, list[float]]) -> int:
+        """The expert's choice (``options[0]``), unless another option beats it on the
+        same worlds by more than ``z`` standard errors (then the surest such option)."""
+        favourite = options[0]
+        base = returns[favourite]
+        best, best_score = favourite, 0.0
+        for option in options[1:]:
+            diffs = [x - y for x, y in zip(returns[option], base, strict=True)]
+            n = len(diffs)
+            mean = sum(diffs) / n
+            var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+            score = mean - self.z * math.sqrt(var / n)
+            if score > best_score:
+                best, best_score = option, score
+        return best
+
+    def _iterate(self, root: _Node, state: State[Any], first: int = -1) -> list[float]:
+        """One iteration; returns the vector backed up."""
         node = root
         path = [root]
         c = self.c
@@ -176,7 +204,7 @@ class ISMCTSBot:
                     n.visits += 1
                     if n.seat >= 0:
                         n.reward += returns[n.seat]
-                return
+                return returns
         while not state.is_terminal():
             seat = state.current_seat()
             assert seat is not None
@@ -220,6 +248,7 @@ class ISMCTSBot:
             n.visits += 1
             if n.seat >= 0:
                 n.reward += returns[n.seat]
+        return returns
 
     def _playout(self, state: State[Any]) -> list[float]:
         steps = 0

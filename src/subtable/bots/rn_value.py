@@ -46,39 +46,16 @@ def _collect(args: tuple[int, int]) -> list[tuple[list[float], int]]:
 
 def fit(games: int, seed: int = 11, workers: int = 2) -> list[float]:
     """Play ``games`` heuristic games (3-8 gnomes) and fit the weights."""
-    from concurrent.futures import ProcessPoolExecutor
-
-    import numpy as np
-
+    from subtable.bots.value_fit import fit_weights
     from subtable.sim.runner import game_seeds
 
     jobs = [(s, 3 + i % 6 if i % 2 else 4) for i, s in enumerate(game_seeds(seed, games))]
-    with ProcessPoolExecutor(workers) as pool:
-        data = [row for rows in pool.map(_collect, jobs, chunksize=16) for row in rows]
-    x = np.array([f for f, _ in data])
-    y = np.array([w for _, w in data], dtype=float)
-    w = np.zeros(x.shape[1])
-    for _ in range(300):  # Newton's method with a small ridge
-        p = 1 / (1 + np.exp(-(x @ w)))
-        grad = x.T @ (p - y) + 1e-3 * w
-        hess = (x * (p * (1 - p))[:, None]).T @ x + 1e-3 * np.eye(len(w))
-        step = np.linalg.solve(hess, grad)
-        w -= step
-        if np.abs(step).max() < 1e-8:
-            break
-    p = 1 / (1 + np.exp(-(x @ w)))
-    loss = -np.mean(y * np.log(p + 1e-12) + (1 - y) * np.log(1 - p + 1e-12))
-    base = y.mean()
-    base_loss = -(base * np.log(base) + (1 - base) * np.log(1 - base))
-    print(f"{len(y)} positions from {games} games; log loss {loss:.4f} (prior {base_loss:.4f})")
-    return [round(float(v), 4) for v in w]
+    weights, loss, prior = fit_weights(_collect, jobs, workers=workers)
+    print(f"{games} games; log loss {loss:.4f} (prior {prior:.4f})")
+    return weights
 
 
 if __name__ == "__main__":
-    import argparse
+    from subtable.bots.value_fit import main
 
-    parser = argparse.ArgumentParser(description="Refit the Red November value model.")
-    parser.add_argument("--games", type=int, default=3000)
-    parser.add_argument("--seed", type=int, default=11)
-    args = parser.parse_args()
-    print("WEIGHTS =", tuple(fit(args.games, args.seed)))
+    main("Red November", fit, 11)
