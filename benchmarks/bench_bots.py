@@ -1,4 +1,4 @@
-"""Bot strength and speed: the table of ``docs/strength.md``.
+"""Bot strength and speed: the table of the README (section "Bots and the simulation lab").
 
     python benchmarks/bench_bots.py [--games N] [--search-games M] [--seed S] [--workers W]
                                     [--only red-november|submarine] [--budget B]
@@ -46,7 +46,7 @@ def _rate(s: dict[str, Any]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000, help="games for fast bots")
-    parser.add_argument("--search-games", type=int, default=200, help="games with ismcts")
+    parser.add_argument("--search-games", type=int, default=100, help="games with ismcts")
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--budget", type=int, default=None, help="ismcts iterations")
