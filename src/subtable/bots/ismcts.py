@@ -126,7 +126,8 @@ class ISMCTSBot:
 
     # ---------------------------------------------------------------- search --
     def choose(self, obs: Observation) -> Action:
-        """The most visited legal action after the search."""
+        """After the search: with the expert and paired sampling, its choice unless the search
+        is sure of a better one (``z``); otherwise the most visited legal action."""
         legal = obs.legal_actions
         if len(legal) == 1:
             self.last_iterations = 0
@@ -136,10 +137,13 @@ class ISMCTSBot:
         deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000
         iterations = 0
         first = self.determinize(self.game, view, self.rng)
-        root_options = self._options(first, first.legal_action_ids())
-        if len(root_options) == 1:
+        # the sampled world must offer the seat its own legal set; keep to it regardless
+        legal_set = set(obs.legal_ids)
+        root_options = [a for a in self._options(first, first.legal_action_ids())
+                        if a in legal_set]
+        if len(root_options) <= 1:
             self.last_iterations = 0
-            return self.game.action_space[root_options[0]]
+            return self.game.action_space[root_options[0]] if root_options else legal[0]
         world = first
         seat = obs.seat
         paired_returns: dict[int, list[float]] = {a: [] for a in root_options}
@@ -161,8 +165,7 @@ class ISMCTSBot:
         self.last_iterations = iterations
         if self.paired and self.hooks is not None and self.width > 0:
             return self.game.action_space[self._overrule(root_options, paired_returns)]
-        legal_ids = {a.id for a in legal}
-        best = max((a for a in root.children if a in legal_ids),
+        best = max((a for a in root.children if a in legal_set),
                    key=lambda a: (root.children[a].visits, root.children[a].reward), default=None)
         if best is None:
             return legal[0]
