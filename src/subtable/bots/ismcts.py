@@ -202,12 +202,7 @@ class ISMCTSBot:
             path.append(given)
             node = given
             if given.visits == 0:
-                returns = self._playout(state)
-                for n in path:
-                    n.visits += 1
-                    if n.seat >= 0:
-                        n.reward += returns[n.seat]
-                return returns
+                return self._back_up(path, state)
         while not state.is_terminal():
             seat = state.current_seat()
             assert seat is not None
@@ -246,6 +241,10 @@ class ISMCTSBot:
             node = children[action]
             state.apply_unchecked(action)
             path.append(node)
+        return self._back_up(path, state)
+
+    def _back_up(self, path: list[_Node], state: State[Any]) -> list[float]:
+        """Play ``state`` out and add its returns to every node of ``path``."""
         returns = self._playout(state)
         for n in path:
             n.visits += 1

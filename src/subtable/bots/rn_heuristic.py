@@ -425,6 +425,7 @@ class RNExpert:
         f = [1.0, max(keepers) / 60, min(keepers) / 60, len(on) / self.n]
         for t in range(len(c.tracks)):
             f.append(b.track[t] / 10)
+        # a fixed 15 events, not Params.horizon: the fitted weights (rn_value) assume it
         for horizon in (remaining, min(remaining, 15)):
             for t in range(len(c.tracks)):
                 q1, q2 = rates[t]
