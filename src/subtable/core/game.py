@@ -16,13 +16,15 @@ import enum
 import hashlib
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
 from subtable.core.actions import Action, ActionSpace
 from subtable.core.errors import IllegalActionError, OptionError
 from subtable.core.events import Event
+from subtable.core.rng import Rng
+from subtable.core.view import SeatView, Vocabulary
 
 A = TypeVar("A", bound=Action)
 
@@ -131,6 +133,8 @@ class Game(ABC, Generic[A]):
 
     info: ClassVar[GameInfo]
     option_specs: ClassVar[Mapping[str, OptionSpec]]
+    #: every event key, illegal-move reason, end reason and phase the engine uses
+    vocabulary: ClassVar[Vocabulary]
     action_space: ActionSpace[A]
 
     def __init__(self, **options: Any) -> None:
@@ -175,6 +179,21 @@ class Game(ABC, Generic[A]):
         """Parse canonical notation."""
         return self.action_space.parse(text)
 
+    def determinize(self, view: SeatView, rng: Rng) -> State[A]:
+        """A whole state drawn at random among those that show ``view`` to its seat.
+
+        What the seat cannot see — deck orders, other seats' hidden cards, the
+        generator — is dealt from ``rng``; everything in the view is kept. Search
+        bots plan in such sampled worlds instead of reading the true state.
+        Games with hidden information override this.
+        """
+        raise NotImplementedError(f"{self.info.title} cannot sample states from a view")
+
+    @property
+    def can_determinize(self) -> bool:
+        """Whether this game implements :meth:`determinize`."""
+        return type(self).determinize is not Game.determinize
+
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
         return f"{type(self).__name__}({opts})"
@@ -186,6 +205,8 @@ class State(ABC, Generic[A]):
     game: Game[A]
     seed: int
     history: list[int]
+    #: the events of the setup (and of anything resolved before the first decision)
+    opening_events: list[Event]
 
     # -- decisions ---------------------------------------------------------------
     @abstractmethod
@@ -289,8 +310,26 @@ class State(ABC, Generic[A]):
         """An independent copy (generator included)."""
 
     @abstractmethod
+    def observe(self, seat: int | None) -> SeatView:
+        """What ``seat`` may see (``None``: a spectator), typed.
+
+        With :meth:`view` (its JSON form), the only way state leaves the engine
+        for a player: never the seed, the generator, a deck's order or another
+        seat's hidden cards.
+        """
+
     def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may see (``None``: a spectator). The only way state leaves the engine."""
+        """:meth:`observe` as JSON-ready data."""
+        return self.observe(seat).to_json()
+
+    @abstractmethod
+    def chance_fingerprint(self) -> Hashable:
+        """An opaque value that changes when chance moves or something hidden changes.
+
+        Equal before and after an action exactly when no die was rolled, no deck
+        shuffled and no hidden count changed (a card drawn into a hidden hand or
+        pile). Undo compares fingerprints; the value itself reveals nothing.
+        """
 
     @abstractmethod
     def to_json(self) -> dict[str, Any]:

@@ -1312,7 +1312,14 @@ class RedNovemberState(State[RNAction]):
             raise ValueError(f"state data is for {len(state.keeper)} gnomes, the game has {n}")
         return state
 
+    def chance_fingerprint(self) -> tuple[int, int, int]:
+        """The generator's position and the two decks' sizes (for undo)."""
+        return (self.rng.state, len(self.event_deck), len(self.item_deck))
+
     # ------------------------------------------------------------------ views --
+    def observe(self, seat: int | None) -> Any:  # TODO(view): the typed RedNovemberView
+        raise NotImplementedError
+
     def public_state(self, seat: int | None) -> dict[str, Any]:
         """:meth:`to_json` with every secret of ``seat`` removed.
 

@@ -744,6 +744,13 @@ class SubmarineState(State[SubAction]):
         return state
 
     # ------------------------------------------------------------------ views --
+    def chance_fingerprint(self) -> tuple[int, tuple[int, ...], int]:
+        """The generator's position, every draw pile's size and the boxed cards (for undo)."""
+        return (self.rng.state, tuple(len(p) for p in self.pile), sum(self.box_cards))
+
+    def observe(self, seat: int | None) -> Any:  # TODO(view): the typed SubmarineView
+        raise NotImplementedError
+
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see (``None``: a spectator).
 

@@ -1,0 +1,55 @@
+"""What one seat may see, as a typed value, and each game's vocabulary as data.
+
+A :class:`SeatView` is the engine's answer to "what may seat *s* know now?". Each
+game subclasses it with declared, typed fields (a frozen dataclass); everything
+outside the game's own package — bots, the terminal and web tables, the RL
+adapters — reads those fields, never the state. :meth:`SeatView.to_json` is its
+wire form (what :meth:`subtable.core.game.State.view` returns and what a server
+sends). A view never carries the seed, the generator, a deck's order or another
+seat's hidden cards.
+
+A :class:`Vocabulary` lists every word an engine may put in an event, an illegal
+move's reason or an outcome, so that translations and checks iterate the
+declaration instead of reading the engine's source.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class SeatView(ABC):
+    """Base of each game's typed view (subclasses are frozen dataclasses).
+
+    Subclasses declare at least ``seat`` (``None`` for a spectator).
+    """
+
+    __slots__ = ()
+
+    seat: int | None
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """The view as JSON-ready data (its wire form)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Vocabulary:
+    """The keys a game's engine may emit, declared as data.
+
+    ``extra`` holds game-specific families (e.g. Red November's causes of death)
+    by name.
+    """
+
+    #: every :attr:`Event.key <subtable.core.events.Event.key>` the engine emits
+    event_keys: frozenset[str]
+    #: every reason code of :class:`~subtable.core.errors.IllegalActionError` from ``why_illegal``
+    illegal_reasons: frozenset[str]
+    #: every :attr:`Outcome.reason <subtable.core.game.Outcome.reason>`
+    end_reasons: tuple[str, ...]
+    #: the names of the decisions a view's ``phase`` can take
+    phases: tuple[str, ...]
+    extra: Mapping[str, frozenset[str]] = field(default_factory=dict)
