@@ -44,9 +44,13 @@ def bench_engine(name: str, games: int, seed: int) -> dict[str, float]:
             state.apply_unchecked(ids[rng.below(len(ids))])
             decisions += 1
     seconds, wall = time.process_time() - start, time.perf_counter() - wall
-    return {"games_per_sec": games / seconds, "decisions_per_sec": decisions / seconds,
-            "mean_decisions": decisions / games, "cpu_seconds": seconds,
-            "wall_games_per_sec": games / wall}
+    return {
+        "games_per_sec": games / seconds,
+        "decisions_per_sec": decisions / seconds,
+        "mean_decisions": decisions / games,
+        "cpu_seconds": seconds,
+        "wall_games_per_sec": games / wall,
+    }
 
 
 def bench_simulate(name: str, games: int, seed: int) -> dict[str, float]:
@@ -56,8 +60,12 @@ def bench_simulate(name: str, games: int, seed: int) -> dict[str, float]:
     results = run_games(config, game_seeds(seed, games))
     seconds, wall = time.process_time() - start, time.perf_counter() - wall
     decisions = sum(r.decisions for r in results)
-    return {"games_per_sec": games / seconds, "decisions_per_sec": decisions / seconds,
-            "cpu_seconds": seconds, "wall_games_per_sec": games / wall}
+    return {
+        "games_per_sec": games / seconds,
+        "decisions_per_sec": decisions / seconds,
+        "cpu_seconds": seconds,
+        "wall_games_per_sec": games / wall,
+    }
 
 
 def main() -> None:
@@ -75,19 +83,26 @@ def main() -> None:
         except ImportError:
             print(f"{name}: not available")
             continue
-        engine = max((bench_engine(name, args.games, args.seed) for _ in range(args.repeat)),
-                     key=lambda r: r["games_per_sec"])
-        sim = max((bench_simulate(name, args.games, args.seed) for _ in range(args.repeat)),
-                  key=lambda r: r["games_per_sec"])
+        engine = max(
+            (bench_engine(name, args.games, args.seed) for _ in range(args.repeat)),
+            key=lambda r: r["games_per_sec"],
+        )
+        sim = max(
+            (bench_simulate(name, args.games, args.seed) for _ in range(args.repeat)),
+            key=lambda r: r["games_per_sec"],
+        )
         report[name] = {"options": CASES[name], "engine": engine, "simulate": sim}
-        verdict = "meets" if min(engine["games_per_sec"], sim["games_per_sec"]) >= TARGET else \
-            "MISSES"
-        print(f"{name} {CASES[name]}: engine {engine['games_per_sec']:.0f} games/s "
-              f"({engine['decisions_per_sec']:.0f} decisions/s, "
-              f"{engine['mean_decisions']:.1f} decisions/game); simulate "
-              f"{sim['games_per_sec']:.0f} games/s (CPU time; wall clock "
-              f"{engine['wall_games_per_sec']:.0f} and {sim['wall_games_per_sec']:.0f}) — "
-              f"{verdict} the {TARGET:.0f} games/s target")
+        verdict = (
+            "meets" if min(engine["games_per_sec"], sim["games_per_sec"]) >= TARGET else "MISSES"
+        )
+        print(
+            f"{name} {CASES[name]}: engine {engine['games_per_sec']:.0f} games/s "
+            f"({engine['decisions_per_sec']:.0f} decisions/s, "
+            f"{engine['mean_decisions']:.1f} decisions/game); simulate "
+            f"{sim['games_per_sec']:.0f} games/s (CPU time; wall clock "
+            f"{engine['wall_games_per_sec']:.0f} and {sim['wall_games_per_sec']:.0f}) — "
+            f"{verdict} the {TARGET:.0f} games/s target"
+        )
     print(json.dumps(report))
 
 

@@ -48,16 +48,23 @@ def playthroughs() -> list[dict[str, Any]]:
                 state.apply_unchecked(ids[policy.below(len(ids))])
             outcome = state.outcome()
             assert outcome is not None
-            rows.append({"game": name, "options": options, "seed": seed,
-                         "ruleset": game.info.ruleset, "decisions": len(state.history),
-                         "reason": outcome.reason, "digest": state.digest()})
+            rows.append(
+                {
+                    "game": name,
+                    "options": options,
+                    "seed": seed,
+                    "ruleset": game.info.ruleset,
+                    "decisions": len(state.history),
+                    "reason": outcome.reason,
+                    "digest": state.digest(),
+                }
+            )
     return rows
 
 
 def drift(expected: list[dict[str, Any]], actual: list[dict[str, Any]]) -> list[str]:
     """Human-readable differences."""
-    index = {(r["game"], json.dumps(r["options"], sort_keys=True), r["seed"]): r
-             for r in actual}
+    index = {(r["game"], json.dumps(r["options"], sort_keys=True), r["seed"]): r for r in actual}
     out = []
     for row in expected:
         key = (row["game"], json.dumps(row["options"], sort_keys=True), row["seed"])
@@ -65,8 +72,9 @@ def drift(expected: list[dict[str, Any]], actual: list[dict[str, Any]]) -> list[
         if got is None:
             out.append(f"{key}: no longer played")
         elif got != row:
-            out.append(f"{key}: {row['reason']}/{row['decisions']} -> "
-                       f"{got['reason']}/{got['decisions']}")
+            out.append(
+                f"{key}: {row['reason']}/{row['decisions']} -> {got['reason']}/{got['decisions']}"
+            )
     return out
 
 

@@ -36,13 +36,21 @@ from subtable.core.rng import Rng
 from subtable.games.red_november import RedNovember, RedNovemberState
 from subtable.games.red_november import state as st
 from subtable.games.red_november.components import SEA, default_components
+from subtable.games.red_november.view import Phase
 
 C = default_components()
 ITEM = {item.kind: item.index for item in C.items}
 TRACK = {name: i for i, name in enumerate(C.tracks)}  # asphyxiation, heat, pressure
 TOKEN = {name: i for i, name in enumerate(C.tokens)}  # kraken, crushed, missiles, asphyxiated
-ROOM_OF = {"engine": 1, "pumps": 2, "reactor": 4, "missiles": 7, "stores": 8, "cabin": 10,
-           "sea": SEA}
+ROOM_OF = {
+    "engine": 1,
+    "pumps": 2,
+    "reactor": 4,
+    "missiles": 7,
+    "stores": 8,
+    "cabin": 10,
+    "sea": SEA,
+}
 
 
 def hatch(a: int, b: int) -> int:
@@ -179,14 +187,27 @@ def hand(state: RedNovemberState, g: int) -> dict[str, int]:
 DEFAULT_ROOMS = (5, 8, 9, 10, 6, 3, 4, 7)
 
 
-def build(*, players: int = 4, gnomes: int | None = None, seed: int = 0, active: int = 0,
-          rooms: Sequence[int] | None = None, keepers: Sequence[int] | None = None,
-          fire: Iterable[int] = (), low: Iterable[int] = (), high: Iterable[int] = (),
-          blocked: Iterable[tuple[int, int]] = (), hands: dict[int, Sequence[str]] | None = None,
-          intox: dict[int, int] | None = None, fainted: Iterable[int] = (),
-          track: Sequence[int] | None = None, tokens: dict[str, int] | None = None,
-          events: Sequence[int] = (), rolls: Sequence[int] | None = None,
-          **options: Any) -> RedNovemberState:
+def build(
+    *,
+    players: int = 4,
+    gnomes: int | None = None,
+    seed: int = 0,
+    active: int = 0,
+    rooms: Sequence[int] | None = None,
+    keepers: Sequence[int] | None = None,
+    fire: Iterable[int] = (),
+    low: Iterable[int] = (),
+    high: Iterable[int] = (),
+    blocked: Iterable[tuple[int, int]] = (),
+    hands: dict[int, Sequence[str]] | None = None,
+    intox: dict[int, int] | None = None,
+    fainted: Iterable[int] = (),
+    track: Sequence[int] | None = None,
+    tokens: dict[str, int] | None = None,
+    events: Sequence[int] = (),
+    rolls: Sequence[int] | None = None,
+    **options: Any,
+) -> RedNovemberState:
     """A state at the start of gnome ``active``'s Movement phase.
 
     Defaults: an empty, calm sub (no fire, water or blocked hatch; tracks on 1;
@@ -243,7 +264,7 @@ def build(*, players: int = 4, gnomes: int | None = None, seed: int = 0, active:
     s.turn = 1
     s.active = s.decider = active
     s.ghost = s.keeper[active]
-    s.phase = st.P_MOVE
+    s.phase = Phase.MOVE
     s.stage = st.S_WAIT
     s.resume = st.S_TURN_START
     s._reset_turn_flags()
@@ -293,7 +314,7 @@ def finish_turn(state: RedNovemberState, limit: int = 50) -> list[Event]:
     """Say ``done`` to Coffee/Lucky-Charm offers until another decision is needed."""
     out: list[Event] = []
     for _ in range(limit):
-        if state.phase == st.P_AFTER:
+        if state.phase == Phase.AFTER_ACTION:
             out.extend(state.apply("done"))
         else:
             break

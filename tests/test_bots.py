@@ -1,23 +1,48 @@
-"""Bots: the registry, legal play through ``make_bot``, no peeking, basic strength."""
+"""Bots: the registries, legal play through ``make_bot``, no peeking, basic strength."""
 
 from __future__ import annotations
 
-from typing import Any
+import dataclasses
+import json
+import subprocess
+import sys
+from typing import Any, ClassVar
 
 import pytest
 
 from subtable.bots import bot_names, make_bot, observe
-from subtable.bots.base import parse_bot_spec
+from subtable.bots.base import bot_params, parse_bot_spec
+from subtable.bots.experts import (
+    _EXPERTS,
+    expert_class,
+    expert_games,
+    expert_params,
+    has_expert,
+    make_expert,
+    register_expert,
+)
+from subtable.bots.heuristic import HeuristicBot, SearchHooks, search_hooks
+from subtable.bots.red_november import Params, RNExpert
+from subtable.bots.submarine import SubExpert, SubParams
+from subtable.bots.weights import FORMAT, load_model, model_json, parse_model
 from subtable.core.errors import OptionError
-from subtable.core.game import Game
+from subtable.core.game import Game, GameInfo
 from subtable.core.registry import make_game
 from subtable.core.rng import Rng
+from subtable.core.view import SeatView
+from subtable.games.red_november.view import RedNovemberView
+from subtable.games.submarine.game import Submarine
+from subtable.games.submarine.view import SubmarineView
 from subtable.sim.runner import SimConfig, play_game, simulate
 
-RN_CONFIGS = [{"players": 4}, {"players": 3, "greater_challenge": 2},
-              {"players": 6, "crazed_gnomes": True, "less_deadly_dying": True},
-              {"players": 2}, {"players": 1, "gnomes": 5, "heroic_sacrifice": True},
-              {"players": 8}]
+RN_CONFIGS = [
+    {"players": 4},
+    {"players": 3, "greater_challenge": 2},
+    {"players": 6, "crazed_gnomes": True, "less_deadly_dying": True},
+    {"players": 2},
+    {"players": 1, "gnomes": 5, "heroic_sacrifice": True},
+    {"players": 8},
+]
 
 
 def test_registry_lists_every_bot() -> None:
@@ -53,8 +78,9 @@ def test_heuristic_plays_submarine_to_the_end(players: int) -> None:
     assert result.reason in game.info.end_reasons
 
 
-def _decisions(game: Game[Any], bot_name: str, seed: int, steps: int, peek: bool,
-               **params: Any) -> list[int]:
+def _decisions(
+    game: Game[Any], bot_name: str, seed: int, steps: int, peek: bool, **params: Any
+) -> list[int]:
     """A bot's choices along a game; with ``peek`` the hidden cards are reshuffled first."""
     state = game.new_state(seed)
     driver = Rng(seed)
@@ -81,11 +107,9 @@ def _decisions(game: Game[Any], bot_name: str, seed: int, steps: int, peek: bool
     return out
 
 
-@pytest.mark.parametrize("name, params", [("heuristic", {}),
-                                          ("ismcts", {"budget": 4, "depth": 6})])
+@pytest.mark.parametrize("name, params", [("heuristic", {}), ("ismcts", {"budget": 4, "depth": 6})])
 @pytest.mark.parametrize("game_name", ["red-november", "submarine"])
-def test_bots_decide_from_the_view_only(name: str, params: dict[str, Any],
-                                        game_name: str) -> None:
+def test_bots_decide_from_the_view_only(name: str, params: dict[str, Any], game_name: str) -> None:
     game = make_game(game_name, players=4 if game_name == "red-november" else 3)
     steps = 40 if name == "heuristic" else 12
     honest = _decisions(game, name, 3, steps, peek=False, **params)
@@ -121,13 +145,17 @@ def test_ismcts_random_rollouts_and_time_budget() -> None:
         make_bot("ismcts", game, 0, Rng(1), rollout="psychic")
 
 
-@pytest.mark.parametrize("z, better, expected", [
-    (1.0, [0.8, 0.2, 0.7, 0.1], 10),   # +0.05, standard error 0.12: the expert stays
-    (0.0, [0.8, 0.2, 0.7, 0.1], 11),   # no guard: the best mean wins
-    (1.0, [0.7, 0.6, 0.7, 0.6], 11),   # +0.25, standard error 0.03: overruled
-])
-def test_ismcts_overrules_the_expert_only_when_sure(z: float, better: list[float],
-                                                    expected: int) -> None:
+@pytest.mark.parametrize(
+    "z, better, expected",
+    [
+        (1.0, [0.8, 0.2, 0.7, 0.1], 10),  # +0.05, standard error 0.12: the expert stays
+        (0.0, [0.8, 0.2, 0.7, 0.1], 11),  # no guard: the best mean wins
+        (1.0, [0.7, 0.6, 0.7, 0.6], 11),  # +0.25, standard error 0.03: overruled
+    ],
+)
+def test_ismcts_overrules_the_expert_only_when_sure(
+    z: float, better: list[float], expected: int
+) -> None:
     game = make_game("red-november", players=4)
     bot = make_bot("ismcts", game, 0, Rng(1), z=z)
     same_worlds = {10: [0.5, 0.3, 0.5, 0.3], 11: better, 12: [0.4, 0.2, 0.4, 0.2]}
@@ -144,3 +172,245 @@ def test_heuristic_beats_random_at_red_november() -> None:
 def test_heuristic_beats_random_at_submarine() -> None:
     config = SimConfig("submarine", {"players": 3}, 12, 3, ["heuristic", "random", "random"])
     assert simulate(config)["wins_by_seat"][0] >= 10
+
+
+# -- the experts' registry ---------------------------------------------------------------
+class _Unknown(Submarine):
+    """A game no expert is registered for, and that cannot sample states from a view."""
+
+    info: ClassVar[GameInfo] = dataclasses.replace(Submarine.info, name="no-such-game")
+    determinize = Game.determinize
+
+
+def test_every_game_has_its_expert_by_name() -> None:
+    assert expert_games() == ["red-november", "submarine"]
+    assert expert_class("red-november") is RNExpert
+    assert expert_class("submarine") is SubExpert
+    assert isinstance(make_expert(make_game("red-november", players=4)), RNExpert)
+    expert = make_expert(make_game("submarine", players=3), new_value=12.0, horizon=3)
+    assert isinstance(expert, SubExpert) and expert.p == SubParams(new_value=12.0)
+    assert isinstance(search_hooks(make_game("submarine", players=3)), SearchHooks)
+
+
+def test_heuristic_takes_every_experts_weights() -> None:
+    names = {f.name for f in dataclasses.fields(Params)} | {
+        f.name for f in dataclasses.fields(SubParams)
+    }
+    assert bot_params("heuristic") == expert_params() == frozenset(names)
+    assert HeuristicBot.params == frozenset(names)
+    game = make_game("red-november", players=4)
+    bot = make_bot("heuristic", game, 0, Rng(0), horizon=3, toll_weight=2.0)
+    assert bot._expert.p == Params(horizon=3)  # type: ignore[attr-defined]
+
+
+def test_an_unknown_game_has_no_expert() -> None:
+    game = _Unknown(players=3)
+    assert not has_expert("no-such-game")
+    with pytest.raises(OptionError, match="no heuristic bot for no-such-game") as err:
+        make_bot("heuristic", game, 0, Rng(0))
+    assert err.value.code == "unknown_bot"
+    assert search_hooks(game) is None
+    assert not game.can_determinize
+    with pytest.raises(OptionError, match="cannot sample states"):
+        make_bot("ismcts", game, 0, Rng(0))
+
+
+def test_register_an_expert() -> None:
+    with pytest.raises(ValueError, match="module:Class"):
+        register_expert("no-such-game", "subtable.bots.submarine.SubExpert")
+    register_expert("no-such-game", "subtable.bots.submarine:SubExpert")
+    try:
+        game = _Unknown(players=3)
+        bot = make_bot("heuristic", game, 0, Rng(0))
+        state = game.new_state(4)
+        seat = state.current_seat()
+        assert seat is not None
+        assert state.is_legal(bot.choose(observe(state, seat)))
+    finally:
+        del _EXPERTS["no-such-game"]
+
+
+def test_experts_are_imported_on_first_use() -> None:
+    code = (
+        "import sys, subtable.bots.experts, subtable.bots.heuristic; "
+        "import json; print(json.dumps(sorted(sys.modules)))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    loaded = set(json.loads(out))
+    assert not {
+        m for m in loaded if m.startswith(("subtable.bots.red_november", "subtable.bots.submarine"))
+    }
+
+
+# -- typed views in ------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "game_name, players, view_type",
+    [("red-november", 4, RedNovemberView), ("submarine", 3, SubmarineView)],
+)
+def test_observation_gives_the_typed_view(
+    game_name: str, players: int, view_type: type[SeatView]
+) -> None:
+    game = make_game(game_name, players=players)
+    state = game.new_state(2)
+    obs = observe(state)
+    assert isinstance(obs.view, view_type)
+    assert obs.view == state.observe(obs.seat)
+    assert obs.view.to_json() == state.view(obs.seat)
+
+
+def _positions(game: Game[Any], seed: int, steps: int) -> list[Any]:
+    """States along a random game, every third decision."""
+    state = game.new_state(seed)
+    driver = Rng(seed)
+    out = []
+    for step in range(steps):
+        if state.is_terminal():
+            break
+        if step % 3 == 0:
+            out.append(state.clone())
+        ids = state.legal_action_ids()
+        state.apply_unchecked(ids[driver.below(len(ids))])
+    return out
+
+
+class _ViewOnly:
+    """An observation made of a view and nothing else (no state behind it)."""
+
+    def __init__(self, game: Game[Any], view: SeatView) -> None:
+        assert view.seat is not None
+        self.game = game
+        self.seat = view.seat
+        self.view = view
+        self.legal_ids = list(view.legal)  # type: ignore[attr-defined]
+        self.legal_actions = [game.action_space[i] for i in self.legal_ids]
+
+
+@pytest.mark.parametrize("name, params", [("heuristic", {}), ("ismcts", {"budget": 4, "depth": 5})])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"game": "red-november", "players": 4},
+        {"game": "submarine", "players": 3},
+        {"game": "red-november", "players": 5, "crazed_gnomes": True},
+    ],
+)
+def test_a_bots_choice_depends_only_on_its_view(
+    name: str, params: dict[str, Any], options: dict[str, Any]
+) -> None:
+    """The same view gives the same choice: from the true state, from worlds sampled from
+    that view (other hidden cards, other generator), and from the bare view."""
+    options = dict(options)
+    game = make_game(options.pop("game"), **options)
+    steps = 60 if name == "heuristic" else 15
+    for i, state in enumerate(_positions(game, 8, steps)):
+        seat = state.current_seat()
+        view = state.observe(seat)
+        worlds = [game.determinize(view, Rng(100 + k)) for k in range(2)]
+        assert all(w.observe(seat) == view for w in worlds)
+        choices = set()
+        for source in [
+            observe(state, seat),
+            *(observe(w, seat) for w in worlds),
+            _ViewOnly(game, view),
+        ]:
+            bot = make_bot(name, game, seat, Rng(i), **params)
+            choices.add(bot.choose(source).id)  # type: ignore[arg-type]
+        assert len(choices) == 1, (i, choices)
+
+
+def test_search_hooks_read_the_deciders_view() -> None:
+    """Inside a sampled world the expert sees the world through the decider's view: under
+    Crazed Gnomes the other gnomes' hands are hidden from it too."""
+    game = make_game("red-november", players=4, crazed_gnomes=True)
+    state = game.new_state(3)
+    hooks = SearchHooks(game)
+    seat = state.current_seat()
+    assert seat is not None
+    board = hooks._board(state, seat)
+    assert [h is not None for h in board.hands] == [g == seat for g in range(4)]
+
+
+# -- fitted weights as packaged data --------------------------------------------------------
+@pytest.mark.parametrize("game_name, players", [("red-november", 4), ("submarine", 3)])
+def test_packaged_weights_fit_the_features(game_name: str, players: int) -> None:
+    game = make_game(game_name, players=players)
+    expert: Any = make_expert(game)
+    state = game.new_state(1)
+    while expert.evaluate(expert.board(state.observe(state.current_seat()))) is None:
+        ids = state.legal_action_ids()
+        state.apply_unchecked(ids[0])
+    board = expert.board(state.observe(state.current_seat()))
+    package = "red_november" if game_name == "red-november" else "submarine"
+    model = load_model(f"subtable.bots.{package}")
+    if game_name == "red-november":
+        assert len(expert.features(board)) == len(model.weights) == 28
+    else:
+        assert len(expert.seat_features(board, 0)) == len(model.weights) == 13
+    values = expert.evaluate(board)
+    assert len(values) == players and all(0.0 <= v <= 1.0 for v in values)
+
+
+def test_weights_files_round_trip_and_are_checked() -> None:
+    text = model_json([0.5, -1.25], refit="python scripts/fit_values.py --game x")
+    model = parse_model(json.loads(text))
+    assert model.weights == (0.5, -1.25)
+    assert model.probability([1.0, 0.0]) == pytest.approx(0.6224593)
+    assert model.probability([1e6, 0.0]) == pytest.approx(1.0)
+    with pytest.raises(ValueError, match="not a"):
+        parse_model({"weights": [1.0]})
+    with pytest.raises(ValueError, match="2 weights for 3 features"):
+        parse_model({"format": FORMAT, "features": 3, "weights": [1.0, 2.0]})
+    with pytest.raises(ValueError, match="list of numbers"):
+        parse_model({"format": FORMAT, "features": 1, "weights": ["x"]})
+
+
+# -- the rules come from the engine -------------------------------------------------------
+def _sub_board(**fields: Any) -> Any:
+    from subtable.bots.submarine.board import SubBoard
+    from subtable.games.submarine.view import Phase
+
+    b = SubBoard()
+    b.n = 2
+    b.cells = [[] for _ in range(24)]
+    b.baths = [[0], [5]]
+    b.boat = [0, -1]
+    b.owned = [[-1] * 12, [-1] * 12]
+    b.spare = [[], []]
+    b.hand = [[1, 0, 0, 0, 0], None]
+    b.hand_size = [1, 1]
+    b.pile_size = [4, 4]
+    b.phase = Phase.ACT
+    b.seat = 0
+    b.column = 0
+    b.turn = 9
+    for name, value in fields.items():
+        setattr(b, name, value)
+    return b
+
+
+def test_submarine_expert_prices_the_end_as_the_engine_rules_it() -> None:
+    """Taking a column's last treasure ends the game, unless the joker paid is a treasure
+    (a duplicate): it stays in the column (``rules.end_after_collection``). Ahead, an end is
+    worth ``end_weight``."""
+    expert: Any = make_expert(make_game("submarine", players=2))
+    prices = expert.prices
+    amphora_red, anchor_red, shell = 0, 5, 60
+    owned = [[-1] * 12, [-1] * 12]
+    owned[0][1] = 6  # seat 0 already holds an anchor: anchor-red is a duplicate
+    b = _sub_board(
+        cells=[[amphora_red]] + [[] for _ in range(23)],
+        owned=owned,
+        spare=[[anchor_red, shell], []],
+    )
+    assert prices.end_value(b, 0, amphora_red, 0, shell) == expert.p.end_weight
+    assert prices.end_value(b, 0, amphora_red, 0, anchor_red) == 0.0  # the column keeps one
+    assert prices.end_value(b, 0, amphora_red, 0, -1) == expert.p.end_weight
+    # a card paid when it is the last card in play ends the game too (cards exhausted)
+    far = [[] for _ in range(24)]
+    far[0], far[1] = [amphora_red], [anchor_red]  # the column keeps a treasure
+    b = _sub_board(cells=far, owned=owned, hand_size=[1, 0], pile_size=[0, 0])
+    assert prices.end_value(b, 0, amphora_red, 0, -1) == expert.p.end_weight
+    b = _sub_board(cells=far, owned=owned)
+    assert prices.end_value(b, 0, amphora_red, 0, -1) == 0.0

@@ -13,8 +13,9 @@ TIMING = {"seconds", "games_per_sec", "decisions_per_sec"}
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "subtable", *args], capture_output=True,
-                          text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "subtable", *args], capture_output=True, text=True, timeout=300
+    )
 
 
 def simulate_json(*args: str) -> dict:
@@ -30,15 +31,27 @@ def test_simulate_red_november_json_fields_and_determinism() -> None:
         assert key in a
     assert a["games"] == 30
     assert sum(a["loss_causes"].values()) + a["wins"] == 30
-    assert {k: v for k, v in a.items() if k not in TIMING} == \
-        {k: v for k, v in b.items() if k not in TIMING}
+    assert {k: v for k, v in a.items() if k not in TIMING} == {
+        k: v for k, v in b.items() if k not in TIMING
+    }
     c = simulate_json("red-november", "--players", "4", "--games", "30", "--seed", "6")
     assert c["mean_decisions"] != a["mean_decisions"]
 
 
 def test_simulate_options_reach_the_game() -> None:
-    s = simulate_json("red-november", "--players", "1", "--gnomes", "5", "--option",
-                      "greater_challenge=2", "-o", "crazed_gnomes", "--games", "3")
+    s = simulate_json(
+        "red-november",
+        "--players",
+        "1",
+        "--gnomes",
+        "5",
+        "--option",
+        "greater_challenge=2",
+        "-o",
+        "crazed_gnomes",
+        "--games",
+        "3",
+    )
     assert s["options"]["gnomes"] == 5 and s["options"]["greater_challenge"] == 2
     assert s["options"]["crazed_gnomes"] is True
 
@@ -49,13 +62,16 @@ def test_simulate_readable_summary() -> None:
     assert "wins" in proc.stdout and "games/s" in proc.stdout
 
 
-@pytest.mark.parametrize("args, message", [
-    (("simulate", "chess"), "unknown game"),
-    (("simulate", "red-november", "--players", "2", "--gnomes", "3"), "gnomes must be 4"),
-    (("simulate", "red-november", "-o", "colour=red"), "unknown option"),
-    (("simulate", "red-november", "-o", "greater_challenge=9"), "must be one of"),
-    (("simulate", "red-november", "--bot", "genius"), "unknown bot"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (("simulate", "chess"), "unknown game"),
+        (("simulate", "red-november", "--players", "2", "--gnomes", "3"), "gnomes must be 4"),
+        (("simulate", "red-november", "-o", "colour=red"), "unknown option"),
+        (("simulate", "red-november", "-o", "greater_challenge=9"), "must be one of"),
+        (("simulate", "red-november", "--bot", "genius"), "unknown bot"),
+    ],
+)
 def test_bad_simulate_arguments_exit_2_without_traceback(args, message) -> None:
     proc = run(*args)
     assert proc.returncode == 2
@@ -63,8 +79,9 @@ def test_bad_simulate_arguments_exit_2_without_traceback(args, message) -> None:
 
 
 def test_records_saved_then_replayed(tmp_path: Path) -> None:
-    proc = run("simulate", "red-november", "--games", "3", "--seed", "2", "--save-records",
-               str(tmp_path))
+    proc = run(
+        "simulate", "red-november", "--games", "3", "--seed", "2", "--save-records", str(tmp_path)
+    )
     assert proc.returncode == 0, proc.stderr
     files = sorted(tmp_path.glob("*.json"))
     assert len(files) == 3
@@ -80,11 +97,14 @@ def test_records_saved_then_replayed(tmp_path: Path) -> None:
     assert out.returncode == 2 and "digest" in out.stderr and "Traceback" not in out.stderr
 
 
-@pytest.mark.parametrize("content, message", [
-    ("{oops", "not valid JSON"),
-    ('{"format": "subtable-record/1"}', "no 'game' field"),
-    ("", "not valid JSON"),
-])
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        ("{oops", "not valid JSON"),
+        ('{"format": "subtable-record/1"}', "no 'game' field"),
+        ("", "not valid JSON"),
+    ],
+)
 def test_malformed_records_exit_2(tmp_path: Path, content: str, message: str) -> None:
     f = tmp_path / "r.json"
     f.write_text(content)
@@ -105,8 +125,9 @@ def test_simulate_submarine_json_fields_and_determinism() -> None:
     assert set(a["end_reasons"]) == {"twelve_treasures", "column_emptied", "cards_exhausted"}
     assert sum(a["end_reasons"].values()) == 12
     assert sum(a["wins_by_seat"]) >= 12  # a shared win counts for each winner
-    assert {k: v for k, v in a.items() if k not in TIMING} == \
-        {k: v for k, v in b.items() if k not in TIMING}
+    assert {k: v for k, v in a.items() if k not in TIMING} == {
+        k: v for k, v in b.items() if k not in TIMING
+    }
 
 
 def test_submarine_has_no_gnomes() -> None:
@@ -115,8 +136,18 @@ def test_submarine_has_no_gnomes() -> None:
 
 
 def test_submarine_records_saved_then_replayed(tmp_path: Path) -> None:
-    proc = run("simulate", "submarine", "--players", "4", "--games", "2", "--seed", "3",
-               "--save-records", str(tmp_path))
+    proc = run(
+        "simulate",
+        "submarine",
+        "--players",
+        "4",
+        "--games",
+        "2",
+        "--seed",
+        "3",
+        "--save-records",
+        str(tmp_path),
+    )
     assert proc.returncode == 0, proc.stderr
     files = sorted(tmp_path.glob("*.json"))
     assert len(files) == 2
@@ -125,8 +156,11 @@ def test_submarine_records_saved_then_replayed(tmp_path: Path) -> None:
         assert out.returncode == 0, out.stderr
         result = json.loads(out.stdout)
         assert result["verified"] and result["game"] == "submarine"
-        assert result["outcome"]["reason"] in {"twelve_treasures", "column_emptied",
-                                               "cards_exhausted"}
+        assert result["outcome"]["reason"] in {
+            "twelve_treasures",
+            "column_emptied",
+            "cards_exhausted",
+        }
     data = json.loads(files[0].read_text())
     data["actions"][-1] = "boat off"
     files[0].write_text(json.dumps(data))

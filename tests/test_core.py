@@ -74,8 +74,10 @@ def test_action_space_rejects_bad_tables() -> None:
 
 
 def test_option_parsing() -> None:
-    specs = {"n": OptionSpec("n", int, 1, "n", (1, 2)),
-             "flag": OptionSpec("flag", bool, False, "f")}
+    specs = {
+        "n": OptionSpec("n", int, 1, "n", (1, 2)),
+        "flag": OptionSpec("flag", bool, False, "f"),
+    }
     assert parse_option_args(specs, ["n=2", "flag"]) == {"n": 2, "flag": True}
     assert parse_option_args(specs, ["flag=off"]) == {"flag": False}
     for bad in (["x=1"], ["n=two"], ["flag=maybe"], ["n"]):
@@ -112,17 +114,20 @@ def test_record_round_trip_and_replay(tmp_path) -> None:
     assert state.digest() == record.digest and state.is_terminal()
 
 
-@pytest.mark.parametrize("mutate, message", [
-    (lambda d: d.update(digest="0" * 64), "digest"),
-    (lambda d: d["actions"].__setitem__(0, "fly 3"), "action 1"),
-    (lambda d: d["actions"].append("no-action"), "action"),
-    (lambda d: d.pop("seed"), "seed"),
-    (lambda d: d.update(seed="x"), "seed"),
-    (lambda d: d.update(format="pgn"), "format"),
-    (lambda d: d["options"].update(players=11), "options"),
-    (lambda d: d.update(game="chess"), "unknown game"),
-    (lambda d: d.update(ruleset="red-november/1999"), "ruleset"),
-])
+@pytest.mark.parametrize(
+    "mutate, message",
+    [
+        (lambda d: d.update(digest="0" * 64), "digest"),
+        (lambda d: d["actions"].__setitem__(0, "fly 3"), "action 1"),
+        (lambda d: d["actions"].append("no-action"), "action"),
+        (lambda d: d.pop("seed"), "seed"),
+        (lambda d: d.update(seed="x"), "seed"),
+        (lambda d: d.update(format="pgn"), "format"),
+        (lambda d: d["options"].update(players=11), "options"),
+        (lambda d: d.update(game="chess"), "unknown game"),
+        (lambda d: d.update(ruleset="red-november/1999"), "ruleset"),
+    ],
+)
 def test_tampered_records_are_refused(mutate, message) -> None:
     data = _finished_record().to_json()
     mutate(data)
@@ -140,3 +145,39 @@ def test_unreadable_record_files(tmp_path) -> None:
     bad.write_text("[1, 2]")
     with pytest.raises(RecordError, match="JSON object"):
         GameRecord.load(bad)
+
+
+def test_apply_gives_only_its_declared_reasons() -> None:
+    from subtable.core.errors import IllegalActionError
+    from subtable.core.game import APPLY_REASONS
+    from subtable.core.registry import make_game
+
+    other = make_game("submarine", players=2).action_space[0]
+    state = make_game("red-november", players=3).new_state(1)
+    seen = set()
+    wrong_seat = (state.current_seat() + 1) % 3
+    for attempt in (lambda: state.apply(other), lambda: state.apply(0, seat=wrong_seat)):
+        try:
+            attempt()
+        except IllegalActionError as exc:
+            seen.add(exc.code)
+    while not state.is_terminal():
+        state.apply_unchecked(state.legal_action_ids()[0])
+    try:
+        state.apply(0)
+    except IllegalActionError as exc:
+        seen.add(exc.code)
+    assert seen == APPLY_REASONS
+
+
+def test_the_chance_fingerprint_moves_with_the_generator_only() -> None:
+    from subtable.core.registry import make_game
+
+    state = make_game("red-november", players=3).new_state(0x5EED_2026_0001)
+    before = state.chance_fingerprint()
+    assert state.clone().chance_fingerprint() == before
+    position = state.rng.state
+    assert str(position) not in str(before) and f"{position:x}" not in str(before)
+    twin = state.clone()
+    twin.rng.next64()  # a die rolled
+    assert twin.chance_fingerprint() != before

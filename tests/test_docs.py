@@ -13,8 +13,9 @@ MODULES = ["subtable.games.red_november.game"]
 
 
 def test_readme_examples() -> None:
-    result = doctest.testfile(str(ROOT / "README.md"), module_relative=False,
-                              optionflags=doctest.ELLIPSIS)
+    result = doctest.testfile(
+        str(ROOT / "README.md"), module_relative=False, optionflags=doctest.ELLIPSIS
+    )
     assert result.attempted > 0 and result.failed == 0
 
 

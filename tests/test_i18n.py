@@ -81,20 +81,25 @@ def test_catalogue_headers(lang: str) -> None:
 
 def test_plurals_follow_each_language() -> None:
     fr, en = translator("fr"), translator("en")
-    assert "0 carte de recherche" in fr.plural("sub.event.cards_drawn",
-                                              "sub.event.cards_drawn.plural", 0, seat="J")
-    assert "0 search cards" in en.plural("sub.event.cards_drawn",
-                                         "sub.event.cards_drawn.plural", 0, seat="P")
+    assert "0 carte de recherche" in fr.plural(
+        "sub.event.cards_drawn", "sub.event.cards_drawn.plural", 0, seat="J"
+    )
+    assert "0 search cards" in en.plural(
+        "sub.event.cards_drawn", "sub.event.cards_drawn.plural", 0, seat="P"
+    )
 
 
-@pytest.mark.parametrize("env, lang", [
-    ({"LANG": "fr_FR.UTF-8"}, "fr"),
-    ({"LANG": "pt_BR.UTF-8"}, "pt"),
-    ({"LC_ALL": "C.UTF-8", "LANG": "it_IT.UTF-8"}, "it"),
-    ({"LC_MESSAGES": "pt_PT", "LANG": "fr_FR"}, "pt"),
-    ({"LANG": "de_DE.UTF-8"}, "en"),
-    ({}, "en"),
-])
+@pytest.mark.parametrize(
+    "env, lang",
+    [
+        ({"LANG": "fr_FR.UTF-8"}, "fr"),
+        ({"LANG": "pt_BR.UTF-8"}, "pt"),
+        ({"LC_ALL": "C.UTF-8", "LANG": "it_IT.UTF-8"}, "it"),
+        ({"LC_MESSAGES": "pt_PT", "LANG": "fr_FR"}, "pt"),
+        ({"LANG": "de_DE.UTF-8"}, "en"),
+        ({}, "en"),
+    ],
+)
 def test_language_from_the_environment(env: dict[str, str], lang: str) -> None:
     assert detect_language(env) == lang
 
@@ -103,21 +108,35 @@ def test_language_tags() -> None:
     assert normalize("FR") == "fr" and normalize("pt-BR") == "pt" and normalize("xx") is None
 
 
-@pytest.mark.parametrize("msgid, words", [
-    ("rn.item.aqualung", ("Aqualung", "Scaphandre", "Autorespiratore", "Escafandro")),
-    ("rn.item.grog", ("Grog", "Bouteille d'alcool", "Grog", "Rum")),
-    ("rn.fix.pump", ("Pump Water", "Écoper", "Pompa Acqua", "Bombear Água")),
-    ("rn.token.crushed", ("Crushed!", "Écrasement", "Schiacciati!", "Esmagado!")),
-    ("rn.option.crazed_gnomes", ("Crazed Gnomes", "La confiance règne", "Gnomi Impazziti",
-                                 "Gnomos Malucos")),
-])
+@pytest.mark.parametrize(
+    "msgid, words",
+    [
+        ("rn.item.aqualung", ("Aqualung", "Scaphandre", "Autorespiratore", "Escafandro")),
+        ("rn.item.grog", ("Grog", "Bouteille d'alcool", "Grog", "Rum")),
+        ("rn.fix.pump", ("Pump Water", "Écoper", "Pompa Acqua", "Bombear Água")),
+        ("rn.token.crushed", ("Crushed!", "Écrasement", "Schiacciati!", "Esmagado!")),
+        (
+            "rn.option.crazed_gnomes",
+            ("Crazed Gnomes", "La confiance règne", "Gnomi Impazziti", "Gnomos Malucos"),
+        ),
+    ],
+)
 def test_rulebook_terms(msgid: str, words: tuple[str, ...]) -> None:
     for lang, word in zip(LANGUAGES, words, strict=True):
         assert translator(lang)(msgid) == word
 
 
-GLOSSARY_FAMILIES = ("rn.room.", "rn.item.", "rn.card.", "rn.token.", "rn.track.", "rn.fix.",
-                     "rn.option.", "sub.treasure.", "sub.colour.")
+GLOSSARY_FAMILIES = (
+    "rn.room.",
+    "rn.item.",
+    "rn.card.",
+    "rn.token.",
+    "rn.track.",
+    "rn.fix.",
+    "rn.option.",
+    "sub.treasure.",
+    "sub.colour.",
+)
 
 
 def test_the_glossary_lists_every_game_term() -> None:
@@ -133,9 +152,13 @@ def test_the_glossary_lists_every_game_term() -> None:
 
 
 RULES = ROOT.parent / "shared" / "rules"
-BOOKS = {"003": "003_b765f80bd948deb4.txt", "000": "000_f35ccde8b570f1d4.txt",
-         "001": "001_572ed50606810f16.txt", "004": "004_86073f4650d10ecf.txt",
-         "002": "002_f905c3d9fa964643.txt"}
+BOOKS = {
+    "003": "003_b765f80bd948deb4.txt",
+    "000": "000_f35ccde8b570f1d4.txt",
+    "001": "001_572ed50606810f16.txt",
+    "004": "004_86073f4650d10ecf.txt",
+    "002": "002_f905c3d9fa964643.txt",
+}
 
 
 def _norm(text: str) -> str:

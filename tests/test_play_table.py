@@ -44,13 +44,18 @@ def test_seats_map_players_to_gnomes() -> None:
     two = make_game("red-november", players=2)
     seats = build_seats(two, ["human", "random"], seed=1)
     assert [(s.seat, s.player, s.human) for s in seats] == [
-        (0, 0, True), (1, 0, True), (2, 1, False), (3, 1, False)]
+        (0, 0, True),
+        (1, 0, True),
+        (2, 1, False),
+        (3, 1, False),
+    ]
     solo = make_game("red-november", players=1, gnomes=5)
     assert all(s.player == 0 and s.human for s in build_seats(solo, ["human"], seed=1))
 
 
-@pytest.mark.parametrize("text, code", [("human,random", "seat_count"),
-                                        ("human,genius,random", "unknown_seat")])
+@pytest.mark.parametrize(
+    "text, code", [("human,random", "seat_count"), ("human,genius,random", "unknown_seat")]
+)
 def test_bad_seats_are_refused_with_a_code(text: str, code: str) -> None:
     with pytest.raises(SeatError) as err:
         parse_seats(text, make_game("red-november", players=3))
@@ -81,8 +86,9 @@ def _apply(ledger: UndoLedger, state: State[Any], action: Any, *, human: bool = 
     assert seat is not None
     before = ledger.before(state)
     events = state.apply(action, seat=seat)
-    ledger.after(before, state, events, seat=seat, action=action.notation(), undoable=human,
-                 log_size=0)
+    ledger.after(
+        before, state, events, seat=seat, action=action.notation(), undoable=human, log_size=0
+    )
 
 
 def _ledger(name: str) -> UndoLedger:
@@ -104,8 +110,9 @@ def test_undo_restores_a_plain_move_exactly() -> None:
 
 
 def test_a_die_roll_is_a_barrier() -> None:
-    state, fix = _find("red-november", lambda s: _first(s, "extinguish ") or _first(s, "fix-"),
-                       players=3)
+    state, fix = _find(
+        "red-november", lambda s: _first(s, "extinguish ") or _first(s, "fix-"), players=3
+    )
     ledger = _ledger("red-november")
     _apply(ledger, state, fix)
     seat = state.current_seat()
@@ -148,8 +155,9 @@ def test_undo_never_pops_another_seats_decision() -> None:
 
 
 # -- the table, driven in process ------------------------------------------------------------
-def _table(lines: list[str], tmp_path: Path, lang: str = "en",
-           seats: list[str] | None = None) -> tuple[GameTable, io.StringIO, int]:
+def _table(
+    lines: list[str], tmp_path: Path, lang: str = "en", seats: list[str] | None = None
+) -> tuple[GameTable, io.StringIO, int]:
     state = make_game("red-november", players=3).new_state(11)
     out = io.StringIO()
     console = Console(file=out, width=160, color_system=None, highlight=False)
@@ -161,8 +169,15 @@ def _table(lines: list[str], tmp_path: Path, lang: str = "en",
         out.write(line + "\n")
         return line
 
-    table = GameTable("red-november", state, seats or ["human", "random", "random"],
-                      translator(lang), console, fast=True, input_fn=answer)
+    table = GameTable(
+        "red-november",
+        state,
+        seats or ["human", "random", "random"],
+        translator(lang),
+        console,
+        fast=True,
+        input_fn=answer,
+    )
     code = table.run(intro=list(state.opening_events))
     return table, out, code
 
@@ -170,9 +185,23 @@ def _table(lines: list[str], tmp_path: Path, lang: str = "en",
 def test_commands_at_the_prompt(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     probe = make_game("red-november", players=3).new_state(11)
-    table, out, code = _table(["help", "why kill-kraken 1", "kill-kraken 1", "zzz", "99",
-                               "m", "1", "log 3", "undo", "undo", f"save {save}", "quit"],
-                              tmp_path)
+    table, out, code = _table(
+        [
+            "help",
+            "why kill-kraken 1",
+            "kill-kraken 1",
+            "zzz",
+            "99",
+            "m",
+            "1",
+            "log 3",
+            "undo",
+            "undo",
+            f"save {save}",
+            "quit",
+        ],
+        tmp_path,
+    )
     text = out.getvalue()
     assert code == 0
     assert "Commands:" in text and "Rules for now:" in text
@@ -196,8 +225,15 @@ def test_end_of_input_leaves_cleanly(tmp_path: Path) -> None:
     def eof(prompt: str) -> str:
         raise EOFError
 
-    table = GameTable("submarine", state, ["human", "random"], translator("pt"),
-                      Console(file=out, width=120, color_system=None), fast=True, input_fn=eof)
+    table = GameTable(
+        "submarine",
+        state,
+        ["human", "random"],
+        translator("pt"),
+        Console(file=out, width=120, color_system=None),
+        fast=True,
+        input_fn=eof,
+    )
     assert table.run() == 0
     assert "Você deixa a mesa." in out.getvalue()
 
@@ -205,8 +241,14 @@ def test_end_of_input_leaves_cleanly(tmp_path: Path) -> None:
 def test_all_bot_table_plays_to_a_result() -> None:
     state = make_game("submarine", players=3).new_state(5)
     out = io.StringIO()
-    table = GameTable("submarine", state, ["random"] * 3, translator("it"),
-                      Console(file=out, width=120, color_system=None), fast=True)
+    table = GameTable(
+        "submarine",
+        state,
+        ["random"] * 3,
+        translator("it"),
+        Console(file=out, width=120, color_system=None),
+        fast=True,
+    )
     assert table.run() == 0
     assert state.is_terminal() and "Risultato: Vince:" in out.getvalue()
 
@@ -234,8 +276,9 @@ def test_every_event_action_reason_and_board_reads_in_every_language() -> None:
     trs = [translator(lang) for lang in LANGUAGES]
     uis = {name: game_ui(name) for name in ("red-november", "submarine")}
     rng = Rng(7)
-    consoles = {lang: Console(file=io.StringIO(), width=140, color_system=None)
-                for lang in LANGUAGES}
+    consoles = {
+        lang: Console(file=io.StringIO(), width=140, color_system=None) for lang in LANGUAGES
+    }
     for step, (name, state, events) in enumerate(_sample_games()):
         ui = uis[name]
         seat = state.current_seat()
@@ -296,9 +339,15 @@ def test_hot_seat_hands_the_keyboard_over() -> None:
         out.write(prompt + "\n")
         return next(answers)
 
-    table = GameTable("submarine", state, ["human", "human"], translator("en"),
-                      Console(file=out, width=120, color_system=None), fast=True,
-                      input_fn=answer)
+    table = GameTable(
+        "submarine",
+        state,
+        ["human", "human"],
+        translator("en"),
+        Console(file=out, width=120, color_system=None),
+        fast=True,
+        input_fn=answer,
+    )
     assert table.run() == 0
     text = out.getvalue()
     assert "Pass the keyboard to player" in text
@@ -314,21 +363,28 @@ def test_a_failing_bot_does_not_stop_the_game() -> None:
 
     state = make_game("submarine", players=2).new_state(3)
     out = io.StringIO()
-    table = GameTable("submarine", state, ["random", "random"], translator("en"),
-                      Console(file=out, width=120, color_system=None), fast=True)
+    table = GameTable(
+        "submarine",
+        state,
+        ["random", "random"],
+        translator("en"),
+        Console(file=out, width=120, color_system=None),
+        fast=True,
+    )
     table.seats[0].bot = Broken()
     assert table.run() == 0
     assert "failed to choose (RuntimeError)" in out.getvalue()
     assert state.is_terminal()
 
 
-def test_table_search_bots_think_about_a_second_unless_told() -> None:
+def test_table_search_bots_count_iterations_and_use_a_clock_only_when_told() -> None:
     from subtable.core.registry import make_game
     from subtable.ui.seats import build_seats, parse_seats
 
     game = make_game("submarine", players=3)
-    controllers = parse_seats("human,ismcts,ismcts:budget=20", game)
+    controllers = parse_seats("human,ismcts,ismcts:ms=500", game)
     seats = build_seats(game, controllers, 1)
-    assert seats[1].bot is not None and seats[1].bot.ms == 1000  # type: ignore[attr-defined]
-    assert seats[2].bot is not None and seats[2].bot.budget == 20  # type: ignore[attr-defined]
-    assert seats[2].bot.ms is None  # type: ignore[attr-defined]
+    default, timed = seats[1].bot, seats[2].bot
+    assert default is not None and timed is not None
+    assert default.ms is None and default.budget > 0  # type: ignore[attr-defined]
+    assert timed.ms == 500  # type: ignore[attr-defined]

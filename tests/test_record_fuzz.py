@@ -15,18 +15,25 @@ from subtable.core.registry import make_game
 from subtable.core.rng import Rng
 
 JSON_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats(allow_nan=False)
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**70), 2**70)
+    | st.floats(allow_nan=False)
     | st.text(max_size=12),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner,
-                                                                max_size=4),
-    max_leaves=8)
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+    ),
+    max_leaves=8,
+)
 
 
 @cache
 def _records() -> tuple[str, ...]:
     out = []
-    for name, options in (("red-november", {"players": 3, "crazed_gnomes": True}),
-                          ("submarine", {"players": 2})):
+    for name, options in (
+        ("red-november", {"players": 3, "crazed_gnomes": True}),
+        ("submarine", {"players": 2}),
+    ):
         game = make_game(name, **options)
         state = game.new_state(4)
         rng = Rng(2)
@@ -58,8 +65,7 @@ def _mutate(data: dict, where: int, value: object, how: int) -> dict:
 
 
 @settings(max_examples=150, deadline=None)
-@given(which=st.integers(0, 1), where=st.integers(0, 100), value=JSON_VALUES,
-       how=st.integers(0, 4))
+@given(which=st.integers(0, 1), where=st.integers(0, 100), value=JSON_VALUES, how=st.integers(0, 4))
 def test_mangled_records_are_refused_cleanly(which, where, value, how) -> None:
     data = _mutate(json.loads(_records()[which]), where, value, how)
     try:

@@ -41,13 +41,13 @@ def perturb_secret(state: RedNovemberState, seat: int, rng: Rng) -> None:
     state._legal = None
 
 
-@pytest.mark.parametrize("options", CONFIGS,
-                         ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
+@pytest.mark.parametrize(
+    "options", CONFIGS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items())
+)
 def test_random_games_conform(options) -> None:
     game = RedNovember(**options)
     for seed in range(12):
-        check_random_game(game, seed, perturb=perturb_secret,
-                          invariants=broken_invariants)  # type: ignore[arg-type]
+        check_random_game(game, seed, perturb=perturb_secret, invariants=broken_invariants)  # type: ignore[arg-type]
 
 
 def test_same_seed_same_game() -> None:
@@ -86,9 +86,15 @@ def test_checked_apply_refuses_and_leaves_state_untouched() -> None:
 
 
 def test_option_validation() -> None:
-    for bad in ({"players": 2, "gnomes": 3}, {"players": 1, "gnomes": 2},
-                {"players": 4, "gnomes": 5}, {"players": 9}, {"greater_challenge": 3},
-                {"crazed_gnomes": "yes"}, {"colour": 1}):
+    for bad in (
+        {"players": 2, "gnomes": 3},
+        {"players": 1, "gnomes": 2},
+        {"players": 4, "gnomes": 5},
+        {"players": 9},
+        {"greater_challenge": 3},
+        {"crazed_gnomes": "yes"},
+        {"colour": 1},
+    ):
         with pytest.raises(OptionError):
             RedNovember(**bad)
     assert RedNovember(players=2).num_seats == 4
@@ -98,8 +104,11 @@ def test_option_validation() -> None:
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32), choices=st.lists(st.integers(0, 10**6), max_size=400),
-       options=st.sampled_from(CONFIGS))
+@given(
+    seed=st.integers(0, 2**32),
+    choices=st.lists(st.integers(0, 10**6), max_size=400),
+    options=st.sampled_from(CONFIGS),
+)
 def test_invariants_hold_along_any_game(seed, choices, options) -> None:
     """Every card in one place, token supplies, keeper order, markers on their tracks."""
     state = RedNovember(**options).new_state(seed)

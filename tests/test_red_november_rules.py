@@ -39,7 +39,7 @@ from rn_scenarios import (
 )
 from subtable.core.errors import IllegalActionError, OptionError
 from subtable.games.red_november import RedNovember
-from subtable.games.red_november import state as st
+from subtable.games.red_november.view import Phase
 
 ASPH, HEAT, PRESS = TRACK["asphyxiation"], TRACK["heat"], TRACK["pressure"]
 
@@ -80,8 +80,16 @@ def test_example_geoff_turn():
     passes out (+10 minutes)" ... "Geoff started his turn with his Time Keeper at "40" ...
     now the Ghost Time Keeper is at "19." ... stopping for 7 Event Icons and 2 Draw Item
     Icons"."""
-    s = build(rooms=[7, 8, 9, 10], fire=[1, 2], high=[5], blocked=[(4, 5)],
-              hands={0: ["grog"]}, intox={0: 2}, track=[1, 1, 8], tokens={"crushed": 25})
+    s = build(
+        rooms=[7, 8, 9, 10],
+        fire=[1, 2],
+        high=[5],
+        blocked=[(4, 5)],
+        hands={0: ["grog"]},
+        intox={0: 2},
+        track=[1, 1, 8],
+        tokens={"crushed": 25},
+    )
     # faint card "Descent" with Faint Check 2 (its event must be ignored), then 7 quiet events
     stack_events(s, card("descent", 2), *RESPITES, card("reactor_warmup", 0))
     dice(s, 10)  # the worst roll still succeeds
@@ -106,8 +114,9 @@ def test_example_geoff_turn():
     assert len([e for e in find(ev, "items_drawn") if e.params["source"] == "time_track"]) == 2
     # 30 holds both icons: the event is resolved before the item is drawn
     k = [(e.key, e.params.get("space")) for e in ev]
-    assert k.index(("event_drawn", 30)) < next(i for i, e in enumerate(ev)
-                                               if e.key == "items_drawn")
+    assert k.index(("event_drawn", 30)) < next(
+        i for i, e in enumerate(ev) if e.key == "items_drawn"
+    )
     assert s.track[PRESS] == 8  # the faint card's Descent was ignored
     assert s.track[HEAT] == 2  # the seventh event (Reactor Warmup) was resolved
     assert s.fainted[0] and s.alive[0]
@@ -125,8 +134,12 @@ def test_example_howard_unblock(roll, success):
     dice(s, roll)
     ev = play(s, "use crowbar", "unblock 1-3 4")
     fix = one(ev, "fix_attempted")
-    assert (fix.params["minutes"], fix.params["penalty"], fix.params["bonus"],
-            fix.params["target"]) == (4, 2, 3, 7)
+    assert (
+        fix.params["minutes"],
+        fix.params["penalty"],
+        fix.params["bonus"],
+        fix.params["target"],
+    ) == (4, 2, 3, 7)
     assert fix.params["success"] is success
     assert s.blocked[hatch(1, 3)] is (not success)
     assert turn_end_space(ev) == 34
@@ -195,9 +208,9 @@ def test_faq01_using_an_item_is_not_an_action_and_only_on_own_turn():
     "Players may only use Item Cards on their own turns"."""
     s = build(rooms=[1, 1, 9, 10], hands={0: ["toolbox", "crowbar"], 1: ["coffee", "grog"]})
     play(s, "use toolbox")
-    assert s.phase == st.P_MOVE and "fix-engine 1" in legal(s)  # still free to act
+    assert s.phase == Phase.MOVE and "fix-engine 1" in legal(s)  # still free to act
     play(s, "trade g2", "done")
-    assert s.current_seat() == 1 and s.phase == st.P_TRADE_BACK
+    assert s.current_seat() == 1 and s.phase == Phase.TRADE_BACK
     assert not any(a.startswith("use") for a in legal(s))
     assert illegal_code(s, "use coffee") == "wrong_phase"
     play(s, "done")
@@ -208,8 +221,9 @@ def test_faq01_using_an_item_is_not_an_action_and_only_on_own_turn():
 def test_faq02_items_add_up_and_two_grogs_make_one_faint_check():
     """FAQ 2: "Several items, even identical ones, may be used in one turn and their bonuses
     add up. Two Grogs raise intoxication by 2 but mean a single Faint Check."."""
-    s = build(rooms=[1, 8, 9, 10], hands={0: ["grog", "grog", "toolbox", "engine_manual"]},
-              rolls=[10])
+    s = build(
+        rooms=[1, 8, 9, 10], hands={0: ["grog", "grog", "toolbox", "engine_manual"]}, rolls=[10]
+    )
     before = len(s.event_deck)
     ev = play(s, "use grog", "use grog", "use toolbox", "use engine-manual", "fix-engine 1")
     assert s.intox[0] == 2
@@ -224,8 +238,12 @@ def test_rb_toolbox_and_engine_manual_give_plus_7():
     """RB Using Items: "if a gnome uses a Toolbox and an Engine Manual on the same turn, he
     receives a +7 bonus to his Fix Engine action." (roll 8 with 1 minute succeeds, 9 fails)"""
     for roll, ok in ((8, True), (9, False)):
-        s = build(rooms=[1, 8, 9, 10], hands={0: ["toolbox", "engine_manual"]},
-                  track=[1, 1, 7], rolls=[roll])
+        s = build(
+            rooms=[1, 8, 9, 10],
+            hands={0: ["toolbox", "engine_manual"]},
+            track=[1, 1, 7],
+            rolls=[roll],
+        )
         ev = play(s, "use toolbox", "use engine-manual", "fix-engine 1")
         assert one(ev, "fix_attempted").params["success"] is ok
         assert s.track[PRESS] == (5 if ok else 7)
@@ -234,8 +252,12 @@ def test_rb_toolbox_and_engine_manual_give_plus_7():
 def test_faq03_overheated_makes_no_faint_check():
     """FAQ 3 / RB: "all gnomes who hold at least one Grog card must drink one ... Do not make
     a Faint Check because of this event."."""
-    s = build(hands={0: ["grog"], 2: ["grog", "grog"]}, intox={0: 4, 2: 4},
-              events=[card("overheated"), card("fire", 1)], rolls=[])
+    s = build(
+        hands={0: ["grog"], 2: ["grog", "grog"]},
+        intox={0: 4, 2: 4},
+        events=[card("overheated"), card("fire", 1)],
+        rolls=[],
+    )
     ev = play(s, "no-action")
     assert not find(ev, "faint_check") and not any(s.fainted)
     assert s.intox == [4, 0, 4, 0]
@@ -245,13 +267,16 @@ def test_faq03_overheated_makes_no_faint_check():
 def test_faq04_asphyxiation_on_new_fire_burning_room_and_spread():
     """FAQ 4: "The Asphyxiation marker advances when a fire starts in a room, when fire
     spreads to a room, and when a Fire event names a room already burning"."""
-    s = build(keepers=[43, 30, 30, 30], fire=[3],
-              events=[card("fire", 2), card("fire", 1), card("fire_spreads", 4)])
+    s = build(
+        keepers=[43, 30, 30, 30],
+        fire=[3],
+        events=[card("fire", 2), card("fire", 1), card("fire_spreads", 4)],
+    )
     dice(s, 6, 3)  # fire starts in 6, then the burning 3 is named again
     ev = wait(s, 7)  # 43 -> 36: icons 42, 39, 36
     assert s.fire[6] and s.fire[3]
     assert s.track[ASPH] == 3
-    assert s.phase == st.P_CHOICE  # Fire Spreads waits for the active player's choice
+    assert s.phase == Phase.EVENT_CHOICE  # Fire Spreads waits for the active player's choice
     play(s, "spread 5")
     assert s.fire[5] and s.track[ASPH] == 4
     assert len(find(ev, "fire_started")) == 1  # 3 was already burning: no second token
@@ -261,8 +286,12 @@ def test_faq04_asphyxiation_on_new_fire_burning_room_and_spread():
 def test_faq04_fire_event_on_flooded_room_does_nothing(level):
     """FAQ 4 / RB Fire Events: "If the selected room is flooded (at any level), there is no
     new fire. Discard the event without effect."."""
-    s = build(low=[4] if level == 1 else [], high=[4] if level == 2 else [],
-              events=[card("fire", 2)], rolls=[4])
+    s = build(
+        low=[4] if level == 1 else [],
+        high=[4] if level == 2 else [],
+        events=[card("fire", 2)],
+        rolls=[4],
+    )
     ev = play(s, "no-action")
     assert not s.fire[4] and s.track[ASPH] == 1 and s.water[4] == level
     assert "fire_prevented" in keys(ev)
@@ -285,7 +314,7 @@ def test_faq05_failed_extinguish_gives_one_extra_move():
     s = build(rooms=[1, 8, 9, 10], fire=[1], low=[3], rolls=[10])
     ev = play(s, "extinguish 2")
     assert "must_leave_room" in keys(ev)
-    assert s.phase == st.P_EXTRA
+    assert s.phase == Phase.EXTRA_MOVE
     assert legal(s) == ["move 2", "move 3"]  # only moves out: no open, no action
     assert illegal_code(s, "open 2") in ("must_leave", "wrong_phase")
     assert illegal_code(s, "no-action") == "wrong_phase"
@@ -345,8 +374,13 @@ def test_faq09_open_hatch_from_burning_room_to_high_water_puts_fire_out():
 def test_faq10_time_spent_past_a_token_lets_another_gnome_avert_it():
     """FAQ 10: "A gnome may spend time that carries his own keeper past a Destruction token on
     work (e.g. putting out a fire) that lets another gnome avert it in time."."""
-    s = build(rooms=[1, 2, 9, 10], keepers=[40, 38, 20, 20], fire=[1],
-              tokens={"crushed": 35}, rolls=[1, 1])
+    s = build(
+        rooms=[1, 2, 9, 10],
+        keepers=[40, 38, 20, 20],
+        fire=[1],
+        tokens={"crushed": 35},
+        rolls=[1, 1],
+    )
     ev = play(s, "extinguish 10")  # A's keeper goes to 30, past the token on 35
     assert not s.fire[1] and not s.is_terminal()
     assert s.active == 1 and s.keeper[0] == 30
@@ -378,11 +412,16 @@ def test_faq13_token_counted_from_the_event_space_not_the_ghost():
     """FAQ 13: "A Destruction token is placed 10 or 15 spaces ahead of the space where the
     event was drawn, not of the Ghost Time Keeper." RB: "Count from the Draw Event Icon that
     caused the event to be drawn."."""
-    s = build(rooms=[8, 9, 10, 6], keepers=[46, 20, 20, 20],
-              events=[card("missile_launch", 3), card("kraken")])
+    s = build(
+        rooms=[8, 9, 10, 6],
+        keepers=[46, 20, 20, 20],
+        events=[card("missile_launch", 3), card("kraken")],
+    )
     ev = play(s, "move 9", "move 8", "draw 4")  # ghost 46 -> 40
     assert [(e.params["token"], e.params["space"]) for e in find(ev, "destruction_placed")] == [
-        ("missiles", 35), ("kraken", 27)]
+        ("missiles", 35),
+        ("kraken", 27),
+    ]
 
 
 def test_faq14_gnome_already_in_a_room_that_catches_fire_may_fight_it_bare_handed():
@@ -411,8 +450,15 @@ def test_faq15_heroic_sacrifice_on_acts_and_dies():
     """FAQ 15 (heroic_sacrifice): "With Grog or an extinguisher a gnome may enter a burning
     room and take another action there; he dies in the flames right after it, success or
     not."."""
-    s = build(rooms=[2, 8, 9, 10], fire=[1], hands={0: ["grog"]}, tokens={"crushed": 30},
-              track=[1, 1, 6], heroic_sacrifice=True, rolls=[1])
+    s = build(
+        rooms=[2, 8, 9, 10],
+        fire=[1],
+        hands={0: ["grog"]},
+        tokens={"crushed": 30},
+        track=[1, 1, 6],
+        heroic_sacrifice=True,
+        rolls=[1],
+    )
     before = len(s.event_deck)
     play(s, "use grog", "move 1")
     assert "fix-engine 3" in legal(s) and "extinguish 3" in legal(s)
@@ -447,7 +493,7 @@ def test_faq17_grog_and_coffee_same_turn_faint_check_uses_reduced_level():
     with the reduced level." (Coffee after the action: phase after_action, RULING.)"""
     s = build(hands={0: ["grog", "coffee"]}, intox={0: 2}, events=[card("descent", 2)])
     ev = play(s, "use grog", "no-action")
-    assert s.phase == st.P_AFTER and legal(s) == ["use coffee", "done"]
+    assert s.phase == Phase.AFTER_ACTION and legal(s) == ["use coffee", "done"]
     ev = play(s, "use coffee")
     assert s.intox[0] == 1
     faint = one(ev, "faint_check")
@@ -472,8 +518,10 @@ def test_faq18_events_of_the_fainted_minutes_are_drawn():
     assert [e.params["source"] for e in find(ev, "items_drawn")] == ["time_track"]
 
 
-@pytest.mark.parametrize(("a", "b", "flows"), [
-    (2, 0, True), (0, 2, True), (2, 1, False), (1, 2, False), (1, 0, False), (0, 1, False)])
+@pytest.mark.parametrize(
+    ("a", "b", "flows"),
+    [(2, 0, True), (0, 2, True), (2, 1, False), (1, 2, False), (1, 0, False), (0, 1, False)],
+)
 def test_faq19_water_flows_only_between_high_and_none(a, b, flows):
     """FAQ 19: "Water flows only when a hatch opens between a high-water room and a room with
     no water; never high↔low, never low↔none." RB: "Low water never flows into another
@@ -640,7 +688,12 @@ def test_move_only_through_hatches():
     s = build(rooms=[5, 8, 9, 10])
     assert illegal_code(s, "move 10") == "no_hatch"
     assert sorted(a for a in legal(s) if a.startswith("move")) == [
-        "move 2", "move 4", "move 6", "move 7", "move 8"]
+        "move 2",
+        "move 4",
+        "move 6",
+        "move 7",
+        "move 8",
+    ]
 
 
 def test_move_blocked_hatch_does_not_stop_reflow_elsewhere_and_no_limit_on_moves():
@@ -825,12 +878,20 @@ def test_action_kill_kraken_bonuses(items):
     s = build(rooms=[SEA, 8, 9, 10], hands={0: items}, rolls=[10])
     ev = play(s, *[f"use {k}" for k in items], "kill-kraken 1")
     assert one(ev, "fix_attempted").params["bonus"] == {"harpoon": 4, "grog": 3}[items[0]] + (
-        3 if len(items) == 2 else 0)
+        3 if len(items) == 2 else 0
+    )
 
 
-@pytest.mark.parametrize(("room", "fix"), [(1, "fix-engine"), (2, "fix-pumps"),
-                                           (4, "fix-reactor"), (7, "stop-missiles"),
-                                           (SEA, "kill-kraken")])
+@pytest.mark.parametrize(
+    ("room", "fix"),
+    [
+        (1, "fix-engine"),
+        (2, "fix-pumps"),
+        (4, "fix-reactor"),
+        (7, "stop-missiles"),
+        (SEA, "kill-kraken"),
+    ],
+)
 def test_action_room_fix_its_only_in_their_rooms(room, fix):
     """RB: "A gnome can only attempt a room fix-it action if he is in the specific room that
     holds the critical system"; Engine Room 1, Oxygen Pumps 2, Reactor 4, Missile Control 7,
@@ -844,9 +905,15 @@ def test_action_room_fix_its_only_in_their_rooms(room, fix):
             assert illegal_code(s, f"{fix} 1") == "wrong_room"
 
 
-@pytest.mark.parametrize(("token", "room", "action"), [
-    ("crushed", 1, "fix-engine"), ("asphyxiated", 2, "fix-pumps"),
-    ("missiles", 7, "stop-missiles"), ("kraken", SEA, "kill-kraken")])
+@pytest.mark.parametrize(
+    ("token", "room", "action"),
+    [
+        ("crushed", 1, "fix-engine"),
+        ("asphyxiated", 2, "fix-pumps"),
+        ("missiles", 7, "stop-missiles"),
+        ("kraken", SEA, "kill-kraken"),
+    ],
+)
 def test_action_auto_fail_after_ghost_passes_token(token, room, action):
     """RB: "Any attempted repair automatically fails if the Ghost Time Keeper passes the
     matching Destruction token on the Time Track!"."""
@@ -854,12 +921,16 @@ def test_action_auto_fail_after_ghost_passes_token(token, room, action):
     ev = play(s, f"{action} 6")  # ghost 34: past 35; no die is rolled (strict rng)
     fix = one(ev, "fix_attempted")
     assert (fix.params["roll"], fix.params["success"], fix.params["auto_fail"]) == (
-        None, False, token)
+        None,
+        False,
+        token,
+    )
     assert s.token[TOKEN[token]] == 35
 
 
-@pytest.mark.parametrize(("token", "room", "action"), [
-    ("crushed", 1, "fix-engine"), ("missiles", 7, "stop-missiles")])
+@pytest.mark.parametrize(
+    ("token", "room", "action"), [("crushed", 1, "fix-engine"), ("missiles", 7, "stop-missiles")]
+)
 def test_action_repair_on_the_token_space_is_still_rolled(token, room, action):
     """RB: the repair fails only if the Ghost *passes* the token; ending on it is in time."""
     s = build(rooms=[room, 6, 6, 6], keepers=[40, 38, 30, 30], tokens={token: 35}, rolls=[5])
@@ -868,8 +939,9 @@ def test_action_repair_on_the_token_space_is_still_rolled(token, room, action):
     assert s.token[TOKEN[token]] == -1
 
 
-@pytest.mark.parametrize(("before", "after"), [(9, 5), (8, 5), (6, 5), (5, 1), (3, 1), (2, 1),
-                                               (1, 1)])
+@pytest.mark.parametrize(
+    ("before", "after"), [(9, 5), (8, 5), (6, 5), (5, 1), (3, 1), (2, 1), (1, 1)]
+)
 def test_action_reset_points(before, after):
     """RB: "If the Disaster Track Marker is on the sixth or higher space, it moves to the fifth
     space. If it is on the fifth space or lower, it moves to the first space."."""
@@ -878,8 +950,9 @@ def test_action_reset_points(before, after):
     assert s.track[HEAT] == after
 
 
-@pytest.mark.parametrize(("room", "fix", "track"), [(1, "fix-engine", PRESS),
-                                                    (2, "fix-pumps", ASPH)])
+@pytest.mark.parametrize(
+    ("room", "fix", "track"), [(1, "fix-engine", PRESS), (2, "fix-pumps", ASPH)]
+)
 def test_action_room_fix_resets_matching_track(room, fix, track):
     """RB: Fix Engines "resets the Pressure Track (blue)"; Fix Oxygen Pumps "resets the
     Asphyxiation Track (green)"."""
@@ -958,10 +1031,9 @@ def test_action_failed_extinguish_into_burning_neighbours_needs_grog():
     s = build(rooms=[10, 7, 7, 7], fire=[8, 9, 10], rolls=[10])
     ev = play(s, "extinguish 2")
     assert killed(ev) == {0: "fire"}
-    s = build(rooms=[10, 7, 7, 7], fire=[8, 9, 10], hands={0: ["grog", "toolbox"]},
-              rolls=[10])
+    s = build(rooms=[10, 7, 7, 7], fire=[8, 9, 10], hands={0: ["grog", "toolbox"]}, rolls=[10])
     play(s, "extinguish 2")
-    assert s.phase == st.P_EXTRA and legal(s) == ["use grog"]
+    assert s.phase == Phase.EXTRA_MOVE and legal(s) == ["use grog"]
     play(s, "use grog")
     assert legal(s) == ["move 8", "move 9"]
 
@@ -979,8 +1051,7 @@ def test_action_failed_extinguish_reflow_from_high_water_neighbour_is_an_exit():
 def test_action_failed_extinguish_leave_to_sea_with_aqualung():
     """RB: the extra move follows the normal movement rules: through the exterior hatch with
     an Aqualung."""
-    s = build(rooms=[6, 8, 9, 10], fire=[6], blocked=[(5, 6)], hands={0: ["aqualung"]},
-              rolls=[10])
+    s = build(rooms=[6, 8, 9, 10], fire=[6], blocked=[(5, 6)], hands={0: ["aqualung"]}, rolls=[10])
     play(s, "extinguish 1")
     assert legal(s) == ["use aqualung"]
     play(s, "use aqualung", "move sea")
@@ -991,12 +1062,13 @@ def test_action_trade_both_ways():
     """RB Trade: "The active player may give the other player any number of Item Cards from
     his hand, and the other player may also give the active player any number of Item Cards
     back."."""
-    s = build(rooms=[5, 5, 9, 10], hands={0: ["toolbox", "toolbox", "grog"],
-                                          1: ["crowbar", "harpoon"]})
+    s = build(
+        rooms=[5, 5, 9, 10], hands={0: ["toolbox", "toolbox", "grog"], 1: ["crowbar", "harpoon"]}
+    )
     assert "trade g2" in legal(s) and "trade g3" not in legal(s)
     assert illegal_code(s, "trade g3") == "no_partner"
     play(s, "trade g2")
-    assert s.phase == st.P_TRADE_GIVE and s.current_seat() == 0
+    assert s.phase == Phase.TRADE_GIVE and s.current_seat() == 0
     assert set(legal(s)) == {"give grog", "give toolbox", "done"}
     play(s, "give toolbox", "give toolbox", "done")
     assert s.current_seat() == 1
@@ -1088,8 +1160,11 @@ def test_action_abandon_only_outside():
 @pytest.mark.parametrize("players", [1, 2])
 def test_action_abandon_ignored_with_one_or_two_players(players):
     """RB 2 Players / Solitaire: "The "Abandon Comrades" action is ignored."."""
-    s = build(players=players, rooms=[SEA, 8, 9, 10][: (3 if players == 1 else 4)],
-              keepers=[9, 5, 5, 5][: (3 if players == 1 else 4)])
+    s = build(
+        players=players,
+        rooms=[SEA, 8, 9, 10][: (3 if players == 1 else 4)],
+        keepers=[9, 5, 5, 5][: (3 if players == 1 else 4)],
+    )
     assert "abandon" not in legal(s)
     assert illegal_code(s, "abandon") == "no_abandon"
 
@@ -1197,9 +1272,13 @@ def test_updates_non_fainted_gnome_survives_event_in_his_room():
 def test_updates_active_fainted_gnome_killed_by_event_stops_the_walk():
     """RB Geoff's example: "If any of the events cause Geoff's room to flood or catch fire,
     his gnome dies" and then "Do not resolve any events this turn" (the rest of the walk)."""
-    s = build(rooms=[5, 8, 9, 10], hands={0: ["grog"]}, intox={0: 4},
-              events=[card("descent", 2), card("leak", 2), card("reactor_warmup", 2)],
-              rolls=[5])
+    s = build(
+        rooms=[5, 8, 9, 10],
+        hands={0: ["grog"]},
+        intox={0: 4},
+        events=[card("descent", 2), card("leak", 2), card("reactor_warmup", 2)],
+        rolls=[5],
+    )
     ev = play(s, "use grog", "no-action")
     assert killed(ev) == {0: "drowned"}
     assert drawn_spaces(ev) == [39]
@@ -1209,8 +1288,9 @@ def test_updates_active_fainted_gnome_killed_by_event_stops_the_walk():
 def test_updates_lucky_charm_ignores_first_three_event_icons():
     """RB: "If a gnome uses a Lucky Charm during his turn, he ignores the first three Draw Event
     Icons his Time Keeper lands on." (the item icon on 30 still gives its card)"""
-    s = build(rooms=[4, 8, 9, 10], hands={0: ["lucky_charm"]}, events=[card("descent", 2)],
-              rolls=[1])
+    s = build(
+        rooms=[4, 8, 9, 10], hands={0: ["lucky_charm"]}, events=[card("descent", 2)], rolls=[1]
+    )
     before = len(s.event_deck)
     ev = play(s, "use lucky-charm", "fix-reactor 10")
     assert [e.params["space"] for e in find(ev, "event_ignored")] == [39, 36, 33]
@@ -1224,7 +1304,7 @@ def test_updates_lucky_charm_may_be_used_after_the_action():
     only Coffee / Lucky Charm may be used (phase after_action)."""
     s = build(hands={0: ["lucky_charm", "toolbox"]}, events=[card("descent", 2)])
     play(s, "no-action")
-    assert s.phase == st.P_AFTER and legal(s) == ["use lucky-charm", "done"]
+    assert s.phase == Phase.AFTER_ACTION and legal(s) == ["use lucky-charm", "done"]
     ev = play(s, "use lucky-charm")
     assert [e.params["space"] for e in find(ev, "event_ignored")] == [39]
     assert s.track[PRESS] == 1
@@ -1276,15 +1356,21 @@ def test_event_fire_spreads_choice():
     already has a Fire token (i.e., connected by a hatch – even a blocked one). He cannot
     choose any room that is already on fire, or which has any level of flooding. Add a Fire
     token ... and increase the Asphyxiation Track Marker by one."."""
-    s = build(rooms=[1, 8, 9, 10], fire=[5], low=[7], high=[8], blocked=[(5, 6)],
-              events=[card("fire_spreads", 4)])
+    s = build(
+        rooms=[1, 8, 9, 10],
+        fire=[5],
+        low=[7],
+        high=[8],
+        blocked=[(5, 6)],
+        events=[card("fire_spreads", 4)],
+    )
     play(s, "no-action")
-    assert s.phase == st.P_CHOICE and s.current_seat() == 0
+    assert s.phase == Phase.EVENT_CHOICE and s.current_seat() == 0
     assert legal(s) == ["spread 2", "spread 4", "spread 6"]  # 6 through a blocked hatch
     assert s.view(0)["pending"]["choice"] == "fire_spreads"
     with pytest.raises(IllegalActionError):
         s.apply("spread 7")  # a flooded room is not a legal answer
-    assert s.phase == st.P_CHOICE and not s.fire[7]
+    assert s.phase == Phase.EVENT_CHOICE and not s.fire[7]
     ev = play(s, "spread 6")
     assert s.fire[6] and s.track[ASPH] == 2 and one(ev, "fire_spread").params["chooser"] == 0
 
@@ -1300,7 +1386,7 @@ def test_event_fire_spreads_single_room_resolves_itself():
     """RULING: forced single-option event choices resolve themselves."""
     s = build(rooms=[1, 8, 9, 6], fire=[10], low=[8], events=[card("fire_spreads", 4)])
     ev = play(s, "no-action")
-    assert s.fire[9] and s.track[ASPH] == 2 and s.phase == st.P_MOVE
+    assert s.fire[9] and s.track[ASPH] == 2 and s.phase == Phase.MOVE
     assert one(ev, "fire_spread").params["room"] == 9
 
 
@@ -1316,8 +1402,7 @@ def test_event_fire_spreads_no_legal_room_no_effect(fire):
 
 def test_event_fire_spreads_kills_fainted_gnome():
     """RB: "Any fainted gnome in a room on fire is killed." (fire spreading into his room)"""
-    s = build(rooms=[1, 9, 8, 6], fire=[10], low=[8], fainted=[1],
-              events=[card("fire_spreads", 4)])
+    s = build(rooms=[1, 9, 8, 6], fire=[10], low=[8], fainted=[1], events=[card("fire_spreads", 4)])
     ev = play(s, "no-action")
     assert killed(ev) == {1: "fire"}
 
@@ -1342,8 +1427,14 @@ def test_event_leak_puts_fire_out():
 def test_event_underwater_current_floods_every_low_room():
     """RB: ""Underwater Current" causes all rooms with a low-water Flood token to flood to high
     water."."""
-    s = build(rooms=[1, 8, 9, 10], low=[3, 5, 9], high=[7], fainted=[2],
-              events=[card("underwater_current")], rolls=[])
+    s = build(
+        rooms=[1, 8, 9, 10],
+        low=[3, 5, 9],
+        high=[7],
+        fainted=[2],
+        events=[card("underwater_current")],
+        rolls=[],
+    )
     ev = play(s, "no-action")
     assert [s.water[r] for r in range(1, 11)] == [0, 0, 2, 0, 2, 0, 2, 0, 2, 0]
     assert killed(ev) == {2: "drowned"}
@@ -1353,10 +1444,9 @@ def test_event_blocked_hatch_active_player_chooses_interior_hatch():
     """RB Blocked Hatch: "one of the interior hatches attached to a random room becomes
     blocked. Roll the die ... The active player chooses any one non-blocked interior hatch in
     this room"."""
-    s = build(rooms=[1, 8, 9, 10], blocked=[(2, 5)], events=[card("blocked_hatch", 1)],
-              rolls=[5])
+    s = build(rooms=[1, 8, 9, 10], blocked=[(2, 5)], events=[card("blocked_hatch", 1)], rolls=[5])
     play(s, "no-action")
-    assert s.phase == st.P_CHOICE and s.current_seat() == 0
+    assert s.phase == Phase.EVENT_CHOICE and s.current_seat() == 0
     assert s.view(0)["pending"]["room"] == 5
     assert legal(s) == ["block 4-5", "block 5-6", "block 5-7", "block 5-8"]
     play(s, "block 5-7")
@@ -1368,21 +1458,31 @@ def test_event_blocked_hatch_exterior_never_chosen():
     interior hatch, so the choice is forced)"""
     s = build(rooms=[1, 8, 9, 10], events=[card("blocked_hatch", 1)], rolls=[6])
     play(s, "no-action")
-    assert s.blocked[hatch(5, 6)] and sum(s.blocked) == 1 and s.phase == st.P_MOVE
+    assert s.blocked[hatch(5, 6)] and sum(s.blocked) == 1 and s.phase == Phase.MOVE
 
 
 def test_event_blocked_hatch_all_blocked_no_effect():
     """RB: "If all hatches connected to this room are already blocked, the event has no
     effect."."""
-    s = build(rooms=[1, 8, 9, 6], blocked=[(8, 10), (9, 10)], events=[card("blocked_hatch", 1)],
-              rolls=[10])
+    s = build(
+        rooms=[1, 8, 9, 6],
+        blocked=[(8, 10), (9, 10)],
+        events=[card("blocked_hatch", 1)],
+        rolls=[10],
+    )
     ev = play(s, "no-action")
     assert "no_effect" in keys(ev) and sum(s.blocked) == 2
 
 
-@pytest.mark.parametrize(("kind", "track", "amount"), [
-    ("descent", PRESS, 1), ("fast_descent", PRESS, 2), ("reactor_warmup", HEAT, 1),
-    ("reactor_malfunction", HEAT, 2)])
+@pytest.mark.parametrize(
+    ("kind", "track", "amount"),
+    [
+        ("descent", PRESS, 1),
+        ("fast_descent", PRESS, 2),
+        ("reactor_warmup", HEAT, 1),
+        ("reactor_malfunction", HEAT, 2),
+    ],
+)
 def test_event_disaster_track_events(kind, track, amount):
     """RB: "The Pressure Track advances with each "Descent" and "Fast Descent" Event Card. The
     Heat Track advances with each "Reactor Warmup" and "Reactor Malfunction" Event Card."
@@ -1392,9 +1492,15 @@ def test_event_disaster_track_events(kind, track, amount):
     assert s.track[track] == 3 + amount and sum(s.track) == 9 + amount
 
 
-@pytest.mark.parametrize(("kind", "token", "ahead"), [
-    ("engine_down", "crushed", 10), ("oxygen_pumps_down", "asphyxiated", 10),
-    ("missile_launch", "missiles", 10), ("kraken", "kraken", 15)])
+@pytest.mark.parametrize(
+    ("kind", "token", "ahead"),
+    [
+        ("engine_down", "crushed", 10),
+        ("oxygen_pumps_down", "asphyxiated", 10),
+        ("missile_launch", "missiles", 10),
+        ("kraken", "kraken", 15),
+    ],
+)
 def test_event_destruction_tokens_placed_ahead(kind, token, ahead):
     """RB: "The Event Card states whether the token is placed 10 or 15 minutes ahead. Count
     from the Draw Event Icon that caused the event to be drawn." (COMPONENTS: Kraken +15, the
@@ -1434,29 +1540,40 @@ def test_event_destruction_token_on_rescued_space_not_placed():
 def test_event_turbulence_every_player_discards_to_four_by_choice():
     """RB: ""Turbulence" forces all players to discard Item Cards until they each have no more
     than four cards." (each player chooses his own discards)"""
-    s = build(hands={0: ["grog", "grog", "toolbox", "crowbar", "harpoon", "pump_manual"],
-                     1: ["grog"] * 3 + ["toolbox", "aqualung"], 2: ["grog"] * 4,
-                     3: ["harpoon"] * 6},
-              events=[card("turbulence", 4)])
+    s = build(
+        hands={
+            0: ["grog", "grog", "toolbox", "crowbar", "harpoon", "pump_manual"],
+            1: ["grog"] * 3 + ["toolbox", "aqualung"],
+            2: ["grog"] * 4,
+            3: ["harpoon"] * 6,
+        },
+        events=[card("turbulence", 4)],
+    )
     play(s, "no-action")
-    assert s.phase == st.P_CHOICE and s.current_seat() == 0
-    assert set(legal(s)) == {"discard grog", "discard crowbar", "discard toolbox",
-                             "discard harpoon", "discard pump-manual"}
+    assert s.phase == Phase.EVENT_CHOICE and s.current_seat() == 0
+    assert set(legal(s)) == {
+        "discard grog",
+        "discard crowbar",
+        "discard toolbox",
+        "discard harpoon",
+        "discard pump-manual",
+    }
     play(s, "discard pump-manual", "discard harpoon")
     assert s.current_seat() == 1
     play(s, "discard aqualung")
     # gnome 3 holds 6 Harpoons: a single option, resolved by itself
     assert [sum(h) for h in s.hands] == [4, 4, 4, 4]
     assert hand(s, 0) == {"grog": 2, "toolbox": 1, "crowbar": 1}
-    assert s.phase == st.P_MOVE and s.active == 0
+    assert s.phase == Phase.MOVE and s.active == 0
     assert s.item_discard.count(ITEM["harpoon"]) == 3
 
 
 def test_event_stumble_active_player_discards_to_one():
     """RB: "The "Stumble" event affects only the active player, who must discard all but one
     Item Card."."""
-    s = build(hands={0: ["grog", "toolbox", "crowbar"], 1: ["grog"] * 6},
-              events=[card("stumble", 4)])
+    s = build(
+        hands={0: ["grog", "toolbox", "crowbar"], 1: ["grog"] * 6}, events=[card("stumble", 4)]
+    )
     play(s, "no-action")
     assert s.current_seat() == 0
     play(s, "discard grog", "discard crowbar")
@@ -1485,8 +1602,11 @@ def test_event_overheated_every_grog_holder_drinks_one():
     """RB: "When the "Overheated" event comes up, all gnomes who hold at least one Grog card
     must drink one ... They receive no benefits, but their intoxication levels increase
     normally."."""
-    s = build(hands={0: ["grog"], 1: ["toolbox"], 3: ["grog", "grog"]}, intox={3: 1},
-              events=[card("overheated")])
+    s = build(
+        hands={0: ["grog"], 1: ["toolbox"], 3: ["grog", "grog"]},
+        intox={3: 1},
+        events=[card("overheated")],
+    )
     before = s.item_discard.count(ITEM["grog"])
     play(s, "no-action")
     assert s.intox == [1, 0, 0, 2]
@@ -1574,9 +1694,14 @@ def test_end_not_won_while_a_keeper_is_behind():
     assert not s.is_terminal() and s.active in (0, 1)
 
 
-@pytest.mark.parametrize(("kind", "track", "reason"), [
-    ("reactor_warmup", HEAT, "heat"), ("descent", PRESS, "pressure"), ("fire", ASPH,
-                                                                       "asphyxiation")])
+@pytest.mark.parametrize(
+    ("kind", "track", "reason"),
+    [
+        ("reactor_warmup", HEAT, "heat"),
+        ("descent", PRESS, "pressure"),
+        ("fire", ASPH, "asphyxiation"),
+    ],
+)
 def test_end_loss_when_a_track_reaches_10(kind, track, reason):
     """RB: "If any marker reaches the end of its Disaster Track, the game ends immediately and
     the sub is lost!" (the rest of the walk is not resolved)"""
@@ -1629,8 +1754,12 @@ def test_end_loss_when_all_gnomes_die():
 def test_end_abandoner_wins_if_the_sub_is_lost():
     """RB: "When a player abandons his comrades, his victory conditions are reversed: if the
     submarine is destroyed he wins, but if the other gnomes are rescued, he loses!"."""
-    s = build(rooms=[SEA, 8, 9, 10], keepers=[9, 5, 4, 4], track=[1, 9, 1],
-              events=[card("reactor_warmup", 2)])
+    s = build(
+        rooms=[SEA, 8, 9, 10],
+        keepers=[9, 5, 4, 4],
+        track=[1, 9, 1],
+        events=[card("reactor_warmup", 2)],
+    )
     play(s, "abandon")
     assert s.active == 1
     play(s, "no-action", "no-action")  # 5 -> 3 (on top of the stack on 4): event on 3
@@ -1678,18 +1807,20 @@ def test_option_greater_challenge_1_respites_leave_the_game():
     assert card("respite", 0) in s.event_discard and not s.event_removed
 
 
-@pytest.mark.parametrize(("players", "gnomes"), [(4, None), (3, None), (2, 4), (6, None)])
+@pytest.mark.parametrize(
+    ("players", "gnomes"), [(4, None), (3, None), (2, 4), (6, None), (1, 3), (1, 5)]
+)
 def test_option_greater_challenge_2_events_before_first_turn(players, gnomes):
     """RB: "To make the game even more challenging, draw and resolve a number of Event Cards
     equal to the number of players before the first turn."."""
     game = RedNovember(players=players, gnomes=gnomes, greater_challenge=2)
     s = game.new_state(5)
     drawn = find(s.opening_events, "event_drawn")
-    if s.phase == st.P_CHOICE:  # a choice is pending: finish the pregame first
-        while s.phase == st.P_CHOICE:
+    if s.phase == Phase.EVENT_CHOICE:  # a choice is pending: finish the pregame first
+        while s.phase == Phase.EVENT_CHOICE:
             drawn += find(s.apply(s.legal_actions()[0]), "event_drawn")
-    assert len(drawn) == game.num_seats  # RULING RN-12: one per gnome
-    assert s.turn == 1 and s.phase == st.P_MOVE
+    assert len(drawn) == players  # RN-12: one per player (two players, four gnomes: two)
+    assert s.turn == 1 and s.phase == Phase.MOVE
     plain = RedNovember(players=players, gnomes=gnomes).new_state(5)
     assert not find(plain.opening_events, "event_drawn")
 
@@ -1699,8 +1830,15 @@ def test_option_less_deadly_dying_replaces_the_gnome():
     ... discards all of his Item Cards and returns his Gnome Card to the sober side. Then, the
     player rolls the die to determine a random room. A new gnome, sober but itemless, stumbles
     out ... The game then continues as normal." (RULING: the Updates go on.)"""
-    s = build(rooms=[5, 8, 9, 10], high=[5], hands={0: ["toolbox", "grog"]}, intox={0: 3},
-              less_deadly_dying=True, events=[card("descent", 2)], rolls=[9])
+    s = build(
+        rooms=[5, 8, 9, 10],
+        high=[5],
+        hands={0: ["toolbox", "grog"]},
+        intox={0: 3},
+        less_deadly_dying=True,
+        events=[card("descent", 2)],
+        rolls=[9],
+    )
     ev = play(s, "no-action")
     assert killed(ev) == {0: "drowned"}
     assert one(ev, "gnome_replaced").params == {"gnome": 0, "room": 9}
@@ -1711,8 +1849,15 @@ def test_option_less_deadly_dying_replaces_the_gnome():
 
 def test_option_less_deadly_dying_fainted_gnome_replaced():
     """RB Less Deadly Dying applies to every death (here a fainted gnome caught by fire)."""
-    s = build(rooms=[5, 6, 9, 10], fainted=[1], less_deadly_dying=True, keepers=[40, 30, 30, 30],
-              hands={1: ["crowbar"]}, events=[card("fire", 2)], rolls=[6, 2])
+    s = build(
+        rooms=[5, 6, 9, 10],
+        fainted=[1],
+        less_deadly_dying=True,
+        keepers=[40, 30, 30, 30],
+        hands={1: ["crowbar"]},
+        events=[card("fire", 2)],
+        rolls=[6, 2],
+    )
     ev = play(s, "no-action")
     assert killed(ev) == {1: "fire"}
     assert s.alive[1] and s.room[1] == 2 and not s.fainted[1] and s.keeper[1] == 30
@@ -1756,8 +1901,13 @@ def test_option_attack_undefended_slays_and_takes_items(low):
     """RB: "Attack Gnome action, which costs one minute to perform, plus two additional minutes
     if the room is flooded ... If he fails to do so, the defending gnome is immediately slain
     ... The winner of the fight takes the loser's Item Cards."."""
-    s = build(rooms=[5, 5, 9, 10], low=[5] if low else [], crazed_gnomes=True,
-              hands={0: ["crowbar"], 1: ["harpoon", "grog"]}, rolls=[])
+    s = build(
+        rooms=[5, 5, 9, 10],
+        low=[5] if low else [],
+        crazed_gnomes=True,
+        hands={0: ["crowbar"], 1: ["harpoon", "grog"]},
+        rolls=[],
+    )
     ev = play(s, "use crowbar", "attack g2")
     assert killed(ev) == {1: "slain"}
     assert hand(s, 0) == {"harpoon": 1, "grog": 1}
@@ -1767,27 +1917,39 @@ def test_option_attack_undefended_slays_and_takes_items(low):
 def test_option_attack_defender_may_yield():
     """RB: "the defending player may play a Crowbar in response ... If he fails to do so, the
     defending gnome is immediately slain."."""
-    s = build(rooms=[5, 5, 9, 10], crazed_gnomes=True,
-              hands={0: ["crowbar"], 1: ["crowbar", "toolbox"]}, rolls=[])
+    s = build(
+        rooms=[5, 5, 9, 10],
+        crazed_gnomes=True,
+        hands={0: ["crowbar"], 1: ["crowbar", "toolbox"]},
+        rolls=[],
+    )
     play(s, "use crowbar", "attack g2")
     assert s.current_seat() == 1 and legal(s) == ["defend", "yield"]
     ev = play(s, "yield")
     assert killed(ev) == {1: "slain"} and hand(s, 0) == {"crowbar": 1, "toolbox": 1}
 
 
-@pytest.mark.parametrize(("ra", "rd", "ia", "id_", "winner"), [
-    (5, 5, 0, 0, 0),  # tie goes to the attacker
-    (5, 6, 0, 0, 1),
-    (8, 6, 3, 0, 1),  # 8-3=5 < 6
-    (4, 7, 0, 4, 0),  # 4 > 7-4=3
-    (2, 5, 1, 4, 0),  # 1 vs 1: tie -> attacker
-])
+@pytest.mark.parametrize(
+    ("ra", "rd", "ia", "id_", "winner"),
+    [
+        (5, 5, 0, 0, 0),  # tie goes to the attacker
+        (5, 6, 0, 0, 1),
+        (8, 6, 3, 0, 1),  # 8-3=5 < 6
+        (4, 7, 0, 4, 0),  # 4 > 7-4=3
+        (2, 5, 1, 4, 0),  # 1 vs 1: tie -> attacker
+    ],
+)
 def test_option_attack_defended_fight(ra, rd, ia, id_, winner):
     """RB: "each of the two players rolls the die and subtracts his current intoxication level.
     The high roller's gnome slays the low roller's gnome, with ties going to the attacker. The
     winner of the fight takes the loser's Item Cards."."""
-    s = build(rooms=[5, 5, 9, 10], crazed_gnomes=True, intox={0: ia, 1: id_},
-              hands={0: ["crowbar", "harpoon"], 1: ["crowbar", "toolbox"]}, rolls=[ra, rd])
+    s = build(
+        rooms=[5, 5, 9, 10],
+        crazed_gnomes=True,
+        intox={0: ia, 1: id_},
+        hands={0: ["crowbar", "harpoon"], 1: ["crowbar", "toolbox"]},
+        rolls=[ra, rd],
+    )
     play(s, "use crowbar", "attack g2")
     ev = play(s, "defend")
     fight = one(ev, "fight")
@@ -1802,8 +1964,13 @@ def test_option_attack_defended_fight(ra, rd, ia, id_, winner):
 
 def test_option_attack_fainted_gnome_cannot_defend():
     """RULING: a fainted gnome cannot defend (he is slain)."""
-    s = build(rooms=[5, 5, 9, 10], crazed_gnomes=True, fainted=[1],
-              hands={0: ["crowbar"], 1: ["crowbar"]}, rolls=[])
+    s = build(
+        rooms=[5, 5, 9, 10],
+        crazed_gnomes=True,
+        fainted=[1],
+        hands={0: ["crowbar"], 1: ["crowbar"]},
+        rolls=[],
+    )
     ev = play(s, "use crowbar", "attack g2")
     assert killed(ev) == {1: "slain"}
 
@@ -1811,8 +1978,12 @@ def test_option_attack_fainted_gnome_cannot_defend():
 def test_option_attack_lost_by_attacker_means_no_events():
     """RB Kicking the Bucket: "If the active gnome was killed ... Do not resolve any events this
     turn." (the attacker loses the fight)"""
-    s = build(rooms=[5, 5, 9, 10], crazed_gnomes=True,
-              hands={0: ["crowbar"], 1: ["crowbar"]}, rolls=[1, 9])
+    s = build(
+        rooms=[5, 5, 9, 10],
+        crazed_gnomes=True,
+        hands={0: ["crowbar"], 1: ["crowbar"]},
+        rolls=[1, 9],
+    )
     before = len(s.event_deck)
     ev = play(s, "use crowbar", "attack g2", "defend")
     assert killed(ev) == {0: "slain"} and len(s.event_deck) == before
@@ -1849,14 +2020,20 @@ def test_option_solitaire_at_least_three_gnomes():
 # =====================================================================================
 
 
-@pytest.mark.parametrize(("number", "level", "faints"), [
-    (0, 4, False), (1, 1, True), (2, 1, False), (3, 3, True), (4, 3, False), (4, 4, True)])
+@pytest.mark.parametrize(
+    ("number", "level", "faints"),
+    [(0, 4, False), (1, 1, True), (2, 1, False), (3, 3, True), (4, 3, False), (4, 4, True)],
+)
 def test_faint_check_number_vs_level(number, level, faints):
     """RB Faint Check: "If the card shows a dash instead of a number, the gnome automatically
     succeeds ... if the number is less than or equal to the gnome's current intoxication level,
     he faints."."""
-    faint_card = next(e.index for e in C.events if e.faint == number and e.kind in (
-        "respite", "descent", "fire", "reactor_warmup", "turbulence"))
+    faint_card = next(
+        e.index
+        for e in C.events
+        if e.faint == number
+        and e.kind in ("respite", "descent", "fire", "reactor_warmup", "turbulence")
+    )
     s = build(hands={0: ["grog"]}, intox={0: level - 1}, keepers=[40, 10, 10, 10])
     stack_events(s, faint_card, *RESPITES)
     ev = play(s, "use grog", "no-action")
@@ -1875,8 +2052,7 @@ def test_faint_check_only_after_using_grog():
 
 def test_faint_ghost_never_passes_rescued():
     """RB: "Time Keepers cannot move past the "Rescued!" space." (fainting on 4 stops on 0)"""
-    s = build(hands={0: ["grog"]}, intox={0: 3}, keepers=[5, 0, 0, 0],
-              events=[card("fire", 1)])
+    s = build(hands={0: ["grog"]}, intox={0: 3}, keepers=[5, 0, 0, 0], events=[card("fire", 1)])
     ev = play(s, "use grog", "no-action")
     assert one(ev, "gnome_fainted").params["minutes"] == 4
     assert s.keeper[0] == 0 and s.outcome().reason == "rescued"
@@ -1885,8 +2061,12 @@ def test_faint_ghost_never_passes_rescued():
 def test_intoxication_never_goes_down_without_coffee():
     """RB: "The gnome's intoxication level does not change when he faints. Only the Coffee item
     can sober up a gnome." Coffee: "reduce his intoxication level by a maximum of two"."""
-    s = build(hands={0: ["grog", "coffee"]}, intox={0: 2}, keepers=[40, 38, 30, 30],
-              events=[card("fire", 1)])
+    s = build(
+        hands={0: ["grog", "coffee"]},
+        intox={0: 2},
+        keepers=[40, 38, 30, 30],
+        events=[card("fire", 1)],
+    )
     play(s, "use grog", "no-action", "done")
     assert s.fainted[0] and s.intox[0] == 3
     s = build(hands={0: ["coffee"]}, intox={0: 1})
@@ -1929,16 +2109,37 @@ def test_move_fire_extinguisher_or_grog_lasts_the_whole_turn():
 def test_updates_two_lucky_charms_ignore_six_icons():
     """FAQ 2: "Several items, even identical ones, may be used in one turn and their bonuses
     add up." (two Lucky Charms: the first six Draw Event Icons)"""
-    s = build(rooms=[8, 9, 9, 9], keepers=[40, 20, 20, 20],
-              hands={0: ["lucky_charm", "lucky_charm"]}, events=[card("descent", 2)])
+    s = build(
+        rooms=[8, 9, 9, 9],
+        keepers=[40, 20, 20, 20],
+        hands={0: ["lucky_charm", "lucky_charm"]},
+        events=[card("descent", 2)],
+    )
     ev = play(s, "use lucky-charm", "use lucky-charm", "draw 4")
-    ev += play(s, "move 9", "move 8", "move 9", "move 8", "move 9", "move 8", "move 9",
-               "move 8", "move 9", "move 8", "move 9", "no-action")  # 36 -> 23: 7 icons
+    ev += play(
+        s,
+        "move 9",
+        "move 8",
+        "move 9",
+        "move 8",
+        "move 9",
+        "move 8",
+        "move 9",
+        "move 8",
+        "move 9",
+        "move 8",
+        "move 9",
+        "no-action",
+    )  # 36 -> 23: 7 icons
     ignored = [e.params["space"] for e in find(ev, "event_ignored")]
     assert ignored == [39, 36]  # the first turn: two icons
-    s2 = build(rooms=[4, 9, 9, 9], keepers=[40, 10, 10, 10],
-               hands={0: ["lucky_charm", "lucky_charm"]}, events=[card("descent", 2)],
-               rolls=[1, 1])
+    s2 = build(
+        rooms=[4, 9, 9, 9],
+        keepers=[40, 10, 10, 10],
+        hands={0: ["lucky_charm", "lucky_charm"]},
+        events=[card("descent", 2)],
+        rolls=[1, 1],
+    )
     ev = play(s2, "use lucky-charm", "use lucky-charm", "fix-reactor 10")
     ev += play(s2, "fix-reactor 10")  # he is still furthest back: 30 -> 20
     assert [e.params["space"] for e in find(ev, "event_ignored")] == [39, 36, 33, 30]
@@ -1951,8 +2152,14 @@ def test_option_less_deadly_dying_keeps_the_players_lucky_charm():
     on the Time Track this turn." Less Deadly Dying: "do not remove the Ghost Time Keeper or
     the player's Time Keeper ... The game then continues as normal." The charm was played by
     the player (and discarded); his Updates go on, so the icons should still be ignored."""
-    s = build(rooms=[5, 8, 9, 10], high=[5], less_deadly_dying=True, rolls=[7],
-              hands={0: ["lucky_charm"]}, events=[card("descent", 2)])
+    s = build(
+        rooms=[5, 8, 9, 10],
+        high=[5],
+        less_deadly_dying=True,
+        rolls=[7],
+        hands={0: ["lucky_charm"]},
+        events=[card("descent", 2)],
+    )
     ev = play(s, "use lucky-charm", "no-action")
     assert one(ev, "gnome_replaced")
     assert [e.params["space"] for e in find(ev, "event_ignored")] == [39]
@@ -1962,11 +2169,12 @@ def test_option_less_deadly_dying_keeps_the_players_lucky_charm():
 def test_updates_choice_event_on_30_then_the_item_is_drawn():
     """RB: "When a Time Keeper reaches one of these spaces, resolve the Event Card before
     drawing the Item Card." (the event waits for a choice; the item follows it)"""
-    s = build(rooms=[1, 9, 9, 9], keepers=[31, 20, 20, 20],
-              events=[card("blocked_hatch", 1)], rolls=[5])
+    s = build(
+        rooms=[1, 9, 9, 9], keepers=[31, 20, 20, 20], events=[card("blocked_hatch", 1)], rolls=[5]
+    )
     stack_items(s, "harpoon")
     play(s, "no-action")
-    assert s.phase == st.P_CHOICE and hand(s, 0) == {}
+    assert s.phase == Phase.EVENT_CHOICE and hand(s, 0) == {}
     play(s, "block 5-8")
     assert s.blocked[hatch(5, 8)] and hand(s, 0) == {"harpoon": 1}
 
@@ -1974,8 +2182,12 @@ def test_updates_choice_event_on_30_then_the_item_is_drawn():
 def test_event_turbulence_on_30_discard_before_item():
     """RB: the event on a double-icon space is resolved before the item is drawn: a
     Turbulence there leaves the gnome with 4 + 1 cards."""
-    s = build(rooms=[1, 9, 9, 9], keepers=[31, 20, 20, 20], events=[card("turbulence", 4)],
-              hands={0: ["grog"] * 6})
+    s = build(
+        rooms=[1, 9, 9, 9],
+        keepers=[31, 20, 20, 20],
+        events=[card("turbulence", 4)],
+        hands={0: ["grog"] * 6},
+    )
     stack_items(s, "harpoon")
     play(s, "no-action")
     assert hand(s, 0) == {"grog": 4, "harpoon": 1}
@@ -1986,7 +2198,7 @@ def test_event_stumble_with_one_card_or_less_changes_nothing():
     s = build(hands={0: ["toolbox"]}, events=[card("stumble", 4)])
     ev = play(s, "no-action")
     assert hand(s, 0) == {"toolbox": 1} and not find(ev, "item_discarded")
-    assert s.phase == st.P_MOVE
+    assert s.phase == Phase.MOVE
 
 
 def test_event_turbulence_dead_gnomes_do_not_discard():
@@ -1996,7 +2208,7 @@ def test_event_turbulence_dead_gnomes_do_not_discard():
     s.keeper[2] = -1
     s._legal = None
     play(s, "no-action")
-    assert sum(s.hands[0]) == 4 and s.phase == st.P_MOVE
+    assert sum(s.hands[0]) == 4 and s.phase == Phase.MOVE
 
 
 def test_diagnostics_open_during_extra_move_says_must_leave():
@@ -2013,7 +2225,7 @@ def test_diagnostics_wrong_answer_to_a_choice_is_not_wrong_phase():
     for Fire Spreads, a hatch of another room) is not reported as being in the wrong phase."""
     s = build(rooms=[1, 8, 9, 10], fire=[5], low=[7], events=[card("fire_spreads", 4)])
     play(s, "no-action")
-    assert s.phase == st.P_CHOICE
+    assert s.phase == Phase.EVENT_CHOICE
     assert illegal_code(s, "spread 7") not in ("wrong_phase", "illegal")
     assert illegal_code(s, "no-action") == "wrong_phase"
     s = build(rooms=[1, 8, 9, 10], events=[card("blocked_hatch", 1)], rolls=[5])
@@ -2026,9 +2238,18 @@ def test_diagnostics_wrong_answer_to_a_choice_is_not_wrong_phase():
 # =====================================================================================
 
 
-@pytest.mark.parametrize("options", [
-    {}, {"less_deadly_dying": True}, {"crazed_gnomes": True, "heroic_sacrifice": True},
-    {"players": 8}, {"players": 2}, {"players": 1, "gnomes": 5}, {"greater_challenge": 2}])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"less_deadly_dying": True},
+        {"crazed_gnomes": True, "heroic_sacrifice": True},
+        {"players": 8},
+        {"players": 2},
+        {"players": 1, "gnomes": 5},
+        {"greater_challenge": 2},
+    ],
+)
 def test_invariants_in_random_games(options):
     """RB/COMPONENTS invariants: 54 item cards and 56 event cards are conserved; "A flooded
     room can never be on fire"; no fainted gnome survives in a burning or high-water room
@@ -2045,8 +2266,9 @@ def test_invariants_in_random_games(options):
         while not s.is_terminal():
             s.apply(r.choice(s.legal_actions()))
             items = sum(map(sum, s.hands)) + len(s.item_deck) + len(s.item_discard) + s.stash
-            events = (len(s.event_deck) + len(s.event_discard) + len(s.event_removed)
-                      + len(s.event_aside))
+            events = (
+                len(s.event_deck) + len(s.event_discard) + len(s.event_removed) + len(s.event_aside)
+            )
             assert (items, events) == (54, 56)
             assert all(1 <= x <= 10 for x in s.track) and all(0 <= x <= 4 for x in s.intox)
             assert len(s.blocked) == 15
@@ -2057,7 +2279,7 @@ def test_invariants_in_random_games(options):
                     assert not s.fire[s.room[g]] and s.water[s.room[g]] != 2
                 if not s.on_board(g) and not s.abandoned[g]:
                     assert sum(s.hands[g]) == 0
-            if s.phase == st.P_MOVE and not s.is_terminal():
+            if s.phase == Phase.MOVE and not s.is_terminal():
                 a = s.active
                 assert s.ghost <= s.keeper[a]
                 for g in range(s.n):
@@ -2072,17 +2294,43 @@ def test_components_event_and_item_decks():
 
     assert len(C.events) == 56 and sum(i.copies for i in C.items) == 54
     kinds = Counter(e.kind for e in C.events)
-    assert kinds == {"fire": 8, "fire_spreads": 3, "leak": 3, "underwater_current": 1,
-                     "blocked_hatch": 9, "descent": 6, "fast_descent": 1, "reactor_warmup": 6,
-                     "reactor_malfunction": 2, "engine_down": 1, "oxygen_pumps_down": 1,
-                     "missile_launch": 2, "turbulence": 2, "stumble": 2, "friendly_fire": 1,
-                     "overheated": 1, "respite": 6, "kraken": 1}
+    assert kinds == {
+        "fire": 8,
+        "fire_spreads": 3,
+        "leak": 3,
+        "underwater_current": 1,
+        "blocked_hatch": 9,
+        "descent": 6,
+        "fast_descent": 1,
+        "reactor_warmup": 6,
+        "reactor_malfunction": 2,
+        "engine_down": 1,
+        "oxygen_pumps_down": 1,
+        "missile_launch": 2,
+        "turbulence": 2,
+        "stumble": 2,
+        "friendly_fire": 1,
+        "overheated": 1,
+        "respite": 6,
+        "kraken": 1,
+    }
     assert sorted(e.faint for e in C.events if e.kind == "fire") == [0, 0, 1, 2, 2, 3, 4, 4]
     assert [e.faint for e in C.events if e.kind == "respite"] == [0, 0, 1, 1, 3, 4]
     assert {i.kind: i.copies for i in C.items} == {
-        "grog": 12, "fire_extinguisher": 6, "water_pump": 6, "crowbar": 4, "toolbox": 4,
-        "aqualung": 4, "engine_manual": 3, "pump_manual": 3, "reactor_manual": 3,
-        "deactivation_code": 3, "harpoon": 3, "lucky_charm": 2, "coffee": 1}
+        "grog": 12,
+        "fire_extinguisher": 6,
+        "water_pump": 6,
+        "crowbar": 4,
+        "toolbox": 4,
+        "aqualung": 4,
+        "engine_manual": 3,
+        "pump_manual": 3,
+        "reactor_manual": 3,
+        "deactivation_code": 3,
+        "harpoon": 3,
+        "lucky_charm": 2,
+        "coffee": 1,
+    }
     assert C.items[ITEM["grog"]].stash == 6
     assert len(C.hatches) == 15 and C.exterior == (3, 6, 9)
 
@@ -2124,8 +2372,14 @@ def test_option_less_deadly_dying_replacement_not_killed_before_he_can_move():
     Bucket: the active gnome dies in a burning room at the start of his Updates "(i.e., he was
     unable to move out of the room during his turn)" — the new gnome never had a turn to move.
     Here the gnome faints outside (dies), his replacement is rolled into burning room 7."""
-    s = build(rooms=[3, 8, 9, 10], fire=[7], less_deadly_dying=True,
-              hands={0: ["aqualung", "grog"]}, events=[card("fire", 1)], rolls=[7, 4])
+    s = build(
+        rooms=[3, 8, 9, 10],
+        fire=[7],
+        less_deadly_dying=True,
+        hands={0: ["aqualung", "grog"]},
+        events=[card("fire", 1)],
+        rolls=[7, 4],
+    )
     ev = play(s, "use aqualung", "move sea", "use grog", "no-action")
     assert killed(ev) == {0: "fainted_outside"}
     assert len(find(ev, "gnome_replaced")) == 1 and s.room[0] == 7

@@ -7,6 +7,7 @@ import pytest
 from subtable.core.errors import IllegalActionError
 from subtable.games.red_november import RedNovember, RedNovemberState
 from subtable.games.red_november.components import SEA
+from subtable.games.red_november.view import Phase
 
 
 class Dice:
@@ -99,6 +100,45 @@ def test_fainted_gnome_cannot_trade() -> None:
     with pytest.raises(IllegalActionError) as info:
         s.apply("trade g2")
     assert info.value.code == "partner_fainted"
+
+
+def test_no_trading_in_the_sea() -> None:
+    """RN-23: "A gnome in the same room as another gnome may Trade Item Cards" — and the Sea
+    is "an eleventh space", not a room."""
+    s = table()
+    s.room[0] = s.room[1] = SEA
+    give(s, 1, "toolbox")
+    turn(s, 0, 60)
+    assert not [a for a in legal(s) if a.startswith("trade")]
+    assert "no-action" in legal(s)  # he may still act (or rather wait) out there
+    before = s.to_json()
+    with pytest.raises(IllegalActionError) as info:
+        s.apply("trade g2")
+    assert info.value.code == "trade_in_sea" and "Sea" in str(info.value)
+    assert s.to_json() == before  # the refused action changed nothing
+    s.room[0] = s.room[1] = 6  # the same two gnomes aboard, in one room: they may trade
+    turn(s, 0, 60)
+    assert "trade g2" in legal(s)
+
+
+def test_no_attacking_in_the_sea() -> None:
+    """RN-23: Attack Gnome needs the same words, "in the same room as another gnome"."""
+    s = table(crazed_gnomes=True)
+    give(s, 0, "crowbar")
+    s.room[0] = s.room[1] = SEA
+    turn(s, 0, 60)
+    s.apply("use crowbar")
+    assert not [a for a in legal(s) if a.startswith("attack")]
+    before = s.to_json()
+    with pytest.raises(IllegalActionError) as info:
+        s.apply("attack g2")
+    assert info.value.code == "attack_in_sea" and "Sea" in str(info.value)
+    assert s.to_json() == before
+    s.room[0] = s.room[1] = 6
+    turn(s, 0, 60)
+    give(s, 0, "crowbar")
+    s.apply("use crowbar")
+    assert "attack g2" in legal(s)
 
 
 def test_fainted_gnome_cannot_defend() -> None:
@@ -197,6 +237,26 @@ def test_respite_drawn_for_a_faint_check_leaves_the_game_under_greater_challenge
     s.apply("use grog")
     s.apply("no-action")
     assert respite in s.event_removed and respite not in s.event_discard
+
+
+@pytest.mark.parametrize(
+    ("players", "gnomes", "events"), [(2, 4, 2), (1, 3, 1), (1, 6, 1), (5, 5, 5)]
+)
+def test_events_before_the_first_turn_are_one_per_player(
+    players: int, gnomes: int, events: int
+) -> None:
+    """RN-12: "a number of Event Cards equal to the number of players", not of gnomes."""
+    game = RedNovember(players=players, gnomes=gnomes, greater_challenge=2)
+    for seed in range(20):
+        s = game.new_state(seed)
+        drawn = [e for e in s.opening_events if e.key == "event_drawn"]
+        while s.phase == Phase.EVENT_CHOICE:  # a choice interrupted the pregame: finish it
+            drawn += [e for e in s.apply(s.legal_action_ids()[0]) if e.key == "event_drawn"]
+        if s.is_terminal():
+            continue
+        assert len(drawn) == events
+        assert len(s.event_discard) + len(s.event_removed) == events
+        assert s.turn == 1
 
 
 def test_events_before_the_first_turn_count_from_the_starting_space() -> None:

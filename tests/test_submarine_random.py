@@ -106,8 +106,9 @@ def test_random_game_invariants(seed: int) -> None:
     out = st.outcome()
     assert out is not None
     assert out.reason in ("twelve_treasures", "column_emptied", "cards_exhausted")
-    assert out.winners and st.returns() == [1.0 if s in out.winners else 0.0
-                                            for s in range(players)]
+    assert out.winners and st.returns() == [
+        1.0 if s in out.winners else 0.0 for s in range(players)
+    ]
     scores = [(d["treasures"], d["jokers"], d["cards"]) for d in out.details["scores"]]
     assert all(scores[w] == max(scores) for w in out.winners)
     # replay from the seed and the recorded decisions (checked path) gives the same state

@@ -1,4 +1,4 @@
-"""Submarine: one scenario test per rule and per ruling (see RULINGS-submarine.md).
+"""Submarine: one scenario test per rule and per ruling (see the SUB entries of RULINGS.md).
 
 Scenarios are built with :func:`blank`: a real state from ``new_state(seed)``
 whose fields are then overwritten — an empty sea with one filler treasure at
@@ -23,8 +23,7 @@ from subtable.games.submarine import Submarine, SubmarineState
 from subtable.games.submarine.state import P_ACT, P_BOAT, P_GIVE, P_OVER, P_PLACE, P_SWAP, P_TO
 
 COLOURS = ("red", "yellow", "green", "blue", "purple")
-FILLERS = ("sword-red", "sword-yellow", "sword-green", "sword-blue", "sword-purple",
-           "statue-red")
+FILLERS = ("sword-red", "sword-yellow", "sword-green", "sword-blue", "sword-purple", "statue-red")
 
 _GAMES: dict[int, Submarine] = {}
 
@@ -136,10 +135,10 @@ def at_column(st: SubmarineState, column: int) -> None:
 
 
 # ------------------------------------------------------------------ setup --
-@pytest.mark.parametrize(("players", "baths", "cards"), [(2, 5, 15), (3, 5, 15), (4, 4, 13),
-                                                         (5, 3, 12)])
-def test_setup_cards_and_bathyscaphes_by_player_count(players: int, baths: int,
-                                                      cards: int) -> None:
+@pytest.mark.parametrize(
+    ("players", "baths", "cards"), [(2, 5, 15), (3, 5, 15), (4, 4, 13), (5, 3, 12)]
+)
+def test_setup_cards_and_bathyscaphes_by_player_count(players: int, baths: int, cards: int) -> None:
     st = game(players).new_state(11)
     needed = players * cards
     keep = -(-needed // 5)
@@ -170,7 +169,8 @@ def test_setup_one_joker_each_rest_in_the_box() -> None:
         st = game(players).new_state(9)
         assert all(len(st.spare[s]) == 1 and st.spare[s][0] >= 60 for s in range(players))
         assert sorted([st.spare[s][0] for s in range(players)] + st.box_tokens) == list(
-            range(60, 65))
+            range(60, 65)
+        )
     # "la couleur importe peu": which coloured shell a seat gets is left to chance
     assert len({game(2).new_state(seed).spare[0][0] for seed in range(30)}) == 5
 
@@ -260,8 +260,7 @@ def test_move_any_column_same_level_or_one_up_or_down() -> None:
     play(st, "move l2")
     assert st.phase == P_TO
     dests = legal(st)
-    expected = [f"to c{c} l{lv}" for c in range(1, 7) for lv in (1, 2, 3)
-                if (c, lv) != (3, 2)]
+    expected = [f"to c{c} l{lv}" for c in range(1, 7) for lv in (1, 2, 3) if (c, lv) != (3, 2)]
     assert dests == expected
 
 
@@ -362,9 +361,17 @@ def test_collect_with_a_card_of_the_treasure_colour() -> None:
     assert "collect bell-blue with card" not in legal(st)
     events = play(st, "collect crown-red with card")
     collected = next(e for e in events if e.key == "treasure_collected")
-    assert collected.params == {"seat": 0, "treasure": "crown", "colour": "red", "column": 1,
-                                "level": 2, "paid": "card", "joker": None, "toll": 0,
-                                "stored": "board"}
+    assert collected.params == {
+        "seat": 0,
+        "treasure": "crown",
+        "colour": "red",
+        "column": 1,
+        "level": 2,
+        "paid": "card",
+        "joker": None,
+        "toll": 0,
+        "stored": "board",
+    }
     assert st.discard[0] == 1 and st.hand[0][0] == 0
 
 
@@ -397,7 +404,10 @@ def test_toll_one_card_per_opponent_bathyscaphe_at_same_or_shallower_level() -> 
     events = play(st, "collect crown-red with card")
     given = [e for e in events if e.key == "card_given"]
     assert [(e.params["to"], e.params["source"], e.params["card"]) for e in given] == [
-        (1, "pile", "red"), (1, "pile", "yellow"), (2, "pile", "green")]
+        (1, "pile", "red"),
+        (1, "pile", "yellow"),
+        (2, "pile", "green"),
+    ]
     # cards from the pile go, unseen by all, on top of each receiver's pile
     assert pile_of(st, 0) == ["blue"]
     assert pile_of(st, 1)[-2:] == ["red", "yellow"] and pile_of(st, 2)[-1] == "green"
@@ -531,7 +541,70 @@ def test_joker_left_on_the_board_refused_without_its_colour() -> None:
     assert err.value.code == "no_card"
 
 
-def test_a_spent_joker_cannot_be_taken_back_in_the_same_collection() -> None:
+def test_a_spent_joker_cannot_be_taken_back_with_a_joker_in_the_same_collection() -> None:
+    st = blank()
+    st.baths[0] = [cell(3, 3)]
+    st.cells[cell(3, 3)] = [tok("crown-red"), tok("bell-red")]
+    st.spare[0] = [tok("joker-blue"), tok("joker-green")]
+    cards_for_everyone(st)
+    give_hand(st, 0, "blue", "purple", "purple")
+    at_column(st, 3)
+    play(st, "collect crown-red with joker-blue")
+    assert st.placed == [tok("joker-blue")]
+    now = legal(st)
+    assert "collect joker-blue with joker-green" not in now  # the endless swap
+    assert "collect bell-red with joker-green" in now  # the collection goes on
+    before = st.to_json()
+    with pytest.raises(IllegalActionError) as info:
+        st.apply("collect joker-blue with joker-green")
+    assert info.value.code == "just_put_down"
+    assert "card" in info.value.message
+    assert st.to_json() == before  # refused: nothing changed
+
+
+def test_a_spent_joker_may_be_taken_back_with_a_card() -> None:
+    st = blank()
+    st.baths[0] = [cell(3, 3)]
+    st.cells[cell(3, 3)] = [tok("crown-red"), tok("bell-red")]
+    st.spare[0] = [tok("joker-blue")]
+    cards_for_everyone(st)
+    give_hand(st, 0, "blue", "purple", "purple")
+    at_column(st, 3)
+    play(st, "collect crown-red with joker-blue")
+    assert "collect joker-blue with card" in legal(st)
+    events = play(st, "collect joker-blue with card")
+    assert "card_paid" in keys(events)
+    assert st.spare[0] == [tok("joker-blue")] and st.hand[0][COLOURS.index("blue")] == 0
+    assert st.acting == 0 and st.acted == 1  # the same collection went on
+    assert st.placed == []  # back beside the board: paid in again, it would be put down anew
+
+
+def test_a_second_bathyscaphe_takes_the_spent_joker_at_once() -> None:
+    """RULING SUB-15 is the same for every bathyscaphe: a second one in the cell begins
+    its own collection and may take the joker, with a joker too; no third must act first."""
+    st = blank()
+    st.baths[0] = [cell(3, 3), cell(3, 3)]
+    st.cells[cell(3, 3)] = [tok("crown-red")]
+    st.spare[0] = [tok("joker-blue"), tok("joker-green")]
+    cards_for_everyone(st)
+    give_hand(st, 0, "blue", "green", "purple")
+    at_column(st, 3)
+    play(st, "collect crown-red with joker-blue")
+    now = legal(st)
+    assert "collect joker-blue with card" in now
+    assert "collect joker-blue with joker-green" in now
+    play(st, "collect joker-blue with joker-green")
+    assert st.acted == 0b11 and st.acting == 1  # the second bathyscaphe collects now
+    assert st.placed == [tok("joker-green")] and st.spare[0] == [tok("joker-blue")]
+    # and it, in turn, may not take back its own joker with a joker
+    assert "collect joker-green with joker-blue" not in legal(st)
+    assert "collect joker-green with card" in legal(st)
+    with pytest.raises(IllegalActionError) as info:
+        st.apply("collect joker-green with joker-blue")
+    assert info.value.code == "just_put_down"
+
+
+def test_a_card_retake_keeps_the_second_bathyscaphe_idle() -> None:
     st = blank()
     st.baths[0] = [cell(3, 3), cell(3, 3)]
     st.cells[cell(3, 3)] = [tok("crown-red")]
@@ -539,16 +612,8 @@ def test_a_spent_joker_cannot_be_taken_back_in_the_same_collection() -> None:
     cards_for_everyone(st)
     give_hand(st, 0, "blue", "purple", "purple")
     at_column(st, 3)
-    play(st, "collect crown-red with joker-blue")
-    assert "collect joker-blue with card" not in legal(st)
-    with pytest.raises(IllegalActionError) as info:
-        st.apply("collect joker-blue with card")
-    assert info.value.code == "just_put_down"
-    # on a later turn (or by a bathyscaphe starting afresh) the joker is an ordinary token
-    st.placed = []
-    st.acting = -1
-    st.refresh()
-    assert "collect joker-blue with card" in legal(st)
+    play(st, "collect crown-red with joker-blue", "collect joker-blue with card")
+    assert st.acted == 0b01 and "move l3" in legal(st)
 
 
 def test_duplicate_treasure_spent_as_joker_returns_as_that_treasure() -> None:
@@ -582,8 +647,11 @@ def test_storing_new_type_duplicate_and_shell() -> None:
     set_pile(st, 0, "purple", "purple", "purple")
     at_column(st, 3)
     stored = []
-    for m in ("collect crown-red with card", "collect crown-blue with card",
-              "collect joker-green with card"):
+    for m in (
+        "collect crown-red with card",
+        "collect crown-blue with card",
+        "collect joker-green with card",
+    ):
         stored += [e.params["stored"] for e in st.apply(m) if e.key == "treasure_collected"]
     assert stored == ["board", "jokers", "jokers"]
     assert owned_names(st, 0) == ["crown-red"]
@@ -836,8 +904,12 @@ def test_illegal_actions_are_rejected_with_specific_codes_and_no_change() -> Non
     st.cells[cell(4, 1)] = [tok("bell-red")]
     cards_for_everyone(st)
     st.refresh()
-    cases = {"place 1": "wrong_phase", "done": "wrong_phase", "swap purple": "wrong_phase",
-             "boat 4": "no_bathyscaphe"}
+    cases = {
+        "place 1": "wrong_phase",
+        "done": "wrong_phase",
+        "swap purple": "wrong_phase",
+        "boat 4": "no_bathyscaphe",
+    }
     for text, code in cases.items():
         before = st.to_json()
         with pytest.raises(IllegalActionError) as err:
@@ -845,11 +917,15 @@ def test_illegal_actions_are_rejected_with_specific_codes_and_no_change() -> Non
         assert err.value.code == code, text
         assert st.to_json() == before
     play(st, "boat 3")
-    cases = {"collect bell-red with card": "not_here",
-             "collect crown-red with card": "no_card",
-             "collect crown-red with joker-blue": "no_joker",
-             "move l1": "no_bathyscaphe", "give red": "wrong_phase", "to c1 l1": "wrong_phase",
-             "boat off": "wrong_phase"}
+    cases = {
+        "collect bell-red with card": "not_here",
+        "collect crown-red with card": "no_card",
+        "collect crown-red with joker-blue": "no_joker",
+        "move l1": "no_bathyscaphe",
+        "give red": "wrong_phase",
+        "to c1 l1": "wrong_phase",
+        "boat off": "wrong_phase",
+    }
     for text, code in cases.items():
         before = st.to_json()
         with pytest.raises(IllegalActionError) as err:
@@ -922,7 +998,7 @@ def test_action_ids_do_not_depend_on_the_player_count() -> None:
 
 def test_options_and_registry() -> None:
     assert make_game("submarine").num_seats == 3
-    assert make_game("submarine", players=5).info.ruleset == "submarine/2004-fr.1"
+    assert make_game("submarine", players=5).info.ruleset == "submarine/2004-fr.2"
     with pytest.raises(OptionError):
         Submarine(players=6)
     with pytest.raises(OptionError):

@@ -8,15 +8,22 @@ import typer
 
 from subtable import __version__
 from subtable.commands.common import out
+from subtable.commands.join import join
 from subtable.commands.play import play
 from subtable.commands.replay import replay_cmd
+from subtable.commands.serve import serve
 from subtable.commands.simulate import simulate
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
-                  help="Rules-exact Red November and Submarine: play, simulate, replay.")
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="Rules-exact Red November and Submarine: play, simulate, replay.",
+)
 app.command()(simulate)
 app.command("replay")(replay_cmd)
 app.command()(play)
+app.command()(serve)
+app.command()(join)
 
 
 def _version(value: bool) -> None:
@@ -26,9 +33,11 @@ def _version(value: bool) -> None:
 
 
 @app.callback()
-def _root(version: Annotated[bool, typer.Option("--version", callback=_version,
-                                                is_eager=True, help="Show the version.")]
-          = False) -> None:
+def _root(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version.")
+    ] = False,
+) -> None:
     """Rules-exact Red November and Submarine."""
 
 

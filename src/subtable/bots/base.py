@@ -1,7 +1,8 @@
 """The one bot interface used by ``play``, ``simulate`` and the web table.
 
-A bot sees an :class:`Observation` — its seat's view and its legal actions —
-never the state, and draws randomness only from its own seeded generator.
+A bot sees an :class:`Observation` — its seat's typed view and its legal
+actions — never the state, and draws randomness only from its own seeded
+generator.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from subtable.core.actions import Action
 from subtable.core.errors import OptionError
 from subtable.core.game import Game, State
 from subtable.core.rng import Rng
+from subtable.core.view import SeatView
 
 
 class Observation:
@@ -29,7 +31,7 @@ class Observation:
 
     def __init__(self, state: State[Any], seat: int) -> None:
         self._state = state
-        self._view: dict[str, Any] | None = None
+        self._view: SeatView | None = None
         self._actions: list[Action] | None = None
         self.seat = seat
         self.game: Game[Any] = state.game
@@ -45,10 +47,11 @@ class Observation:
         return self._actions
 
     @property
-    def view(self) -> dict[str, Any]:
-        """The seat's view (see :meth:`State.view`)."""
+    def view(self) -> SeatView:
+        """The seat's typed view (:meth:`State.observe`; ``view.to_json()`` for its wire
+        form)."""
         if self._view is None:
-            self._view = self._state.view(self.seat)
+            self._view = self._state.observe(self.seat)
         return self._view
 
 
@@ -94,8 +97,11 @@ def bot_class(name: str) -> type[Any]:
     try:
         target = _BOTS[name]
     except KeyError:
-        raise OptionError(f"unknown bot {name!r} (known: {', '.join(bot_names())})",
-                          code="unknown_bot", params={"bot": name}) from None
+        raise OptionError(
+            f"unknown bot {name!r} (known: {', '.join(bot_names())})",
+            code="unknown_bot",
+            params={"bot": name},
+        ) from None
     module, _, attr = target.partition(":")
     cls: type[Any] = getattr(importlib.import_module(module), attr)
     return cls
@@ -112,9 +118,11 @@ def make_bot(name: str, game: Game[Any], seat: int, rng: Rng, **params: Any) -> 
     unknown = set(params) - bot_params(name)
     if unknown:
         known = ", ".join(sorted(bot_params(name))) or "none"
-        raise OptionError(f"bot {name} has no parameter {', '.join(sorted(unknown))} "
-                          f"(known: {known})", code="bad_bot_param",
-                          params={"bot": name, "params": sorted(unknown)})
+        raise OptionError(
+            f"bot {name} has no parameter {', '.join(sorted(unknown))} (known: {known})",
+            code="bad_bot_param",
+            params={"bot": name, "params": sorted(unknown)},
+        )
     bot: Bot = cls(game, seat, rng, **params)
     return bot
 
@@ -128,8 +136,9 @@ def _value(raw: str) -> Any:
     return raw
 
 
-def parse_bot_spec(spec: str, defaults: Mapping[str, Any] | None = None
-                   ) -> tuple[str, dict[str, Any]]:
+def parse_bot_spec(
+    spec: str, defaults: Mapping[str, Any] | None = None
+) -> tuple[str, dict[str, Any]]:
     """Split ``"ismcts:budget=200:c=0.5"`` into a name and parameters.
 
     ``defaults`` (e.g. ``--budget``) go to the bots that accept them; the spec's own
@@ -142,7 +151,10 @@ def parse_bot_spec(spec: str, defaults: Mapping[str, Any] | None = None
     for part in parts:
         key, sep, raw = part.partition("=")
         if not sep or not key.strip():
-            raise OptionError(f"bad bot parameter {part!r} in {spec!r} (write key=value)",
-                              code="bad_bot_param", params={"spec": spec})
+            raise OptionError(
+                f"bad bot parameter {part!r} in {spec!r} (write key=value)",
+                code="bad_bot_param",
+                params={"spec": spec},
+            )
         params[key.strip()] = _value(raw.strip())
     return name, params

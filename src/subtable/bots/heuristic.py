@@ -1,86 +1,94 @@
-"""The ``heuristic`` bot: one name, a hand-written expert for each game."""
+"""The ``heuristic`` bot: one name, each game's expert (:mod:`subtable.bots.experts`).
+
+:class:`SearchHooks` lends the same expert to a search bot: it plays the
+rollouts, narrows a node to its favourite actions and judges leaf positions,
+each time reading the sampled world through the deciding seat's view.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from subtable.bots.base import Observation
-from subtable.bots.rn_heuristic import Board, Params, RNExpert
-from subtable.bots.sub_heuristic import SubExpert, SubParams
+from subtable.bots.experts import Expert, expert_params, has_expert, make_expert
 from subtable.core.actions import Action
-from subtable.core.errors import OptionError
 from subtable.core.game import Game, State
 from subtable.core.rng import Rng
 
 
+class _ExpertParams:
+    """The class attribute ``HeuristicBot.params``: every expert's weights, looked up
+    (and the experts imported) only when asked."""
+
+    def __get__(self, obj: object, owner: type | None = None) -> frozenset[str]:
+        return expert_params()
+
+
 class HeuristicBot:
-    """Dispatches on ``game.info.name`` to that game's expert policy."""
+    """Plays the expert registered for the game (``OptionError`` if there is none)."""
 
     name = "heuristic"
-    #: the tuning weights of the experts (``rn_heuristic.Params``, ``sub_heuristic.SubParams``)
-    params = frozenset({*Params.__dataclass_fields__, *SubParams.__dataclass_fields__})
+    #: the tuning weights of the experts (``red_november.Params``, ``submarine.SubParams``…)
+    params = _ExpertParams()
 
     def __init__(self, game: Game[Any], seat: int, rng: Rng, **params: Any) -> None:
         self.game = game
         self.seat = seat
         self.rng = rng
-        name = game.info.name
-        if name == "red-november":
-            known = set(Params.__dataclass_fields__)
-            self._policy: Any = RNExpert(game, Params(**{k: v for k, v in params.items()
-                                                          if k in known}))
-            self._board: Any = lambda view: Board.from_public(view["public"])
-        elif name == "submarine":
-            known = set(SubParams.__dataclass_fields__)
-            self._policy = SubExpert(game, SubParams(**{k: v for k, v in params.items()
-                                                         if k in known}))
-            self._board = self._policy.board_from_view
-        else:
-            raise OptionError(f"no heuristic bot for {name}", code="unknown_bot",
-                              params={"bot": "heuristic", "game": name})
+        self._expert: Expert[Any] = make_expert(game, **params)
+
+    def _action(self, action_id: int) -> Action:
+        action: Action = self.game.action_space[action_id]
+        return action
 
     def choose(self, obs: Observation) -> Action:
         """The expert's action for this observation."""
         ids = obs.legal_ids
         if len(ids) == 1:
-            return self.game.action_space[ids[0]]
-        board = self._board(obs.view)
-        chosen = self._policy.choose(board, obs.seat, ids, self.rng)
-        return self.game.action_space[chosen]
+            return self._action(ids[0])
+        expert = self._expert
+        chosen = expert.choose(expert.board(obs.view), obs.seat, ids, self.rng)
+        return self._action(chosen)
 
 
 class SearchHooks:
-    """What a search bot borrows from a game's expert, working on a sampled state."""
+    """What a search bot borrows from a game's expert, working on a sampled state.
 
-    def __init__(self, game: Game[Any]) -> None:
+    The expert sees a sampled world as the deciding seat would: through
+    ``state.observe(seat)``.
+    """
+
+    def __init__(self, game: Game[Any], expert: Expert[Any] | None = None) -> None:
         self.game = game
-        if game.info.name == "red-november":
-            self._expert: Any = RNExpert(game)
-            self._board: Any = Board.from_state
-        else:
-            self._expert = SubExpert(game)
-            self._board = self._expert.board_from_state
+        self._expert: Expert[Any] = expert if expert is not None else make_expert(game)
+
+    def _board(self, state: State[Any], seat: int) -> Any:
+        return self._expert.board(state.observe(seat))
 
     def act(self, state: State[Any], ids: list[int], rng: Rng) -> int:
         """The expert's action in a (sampled) state."""
-        seat = state.current_seat()
-        return int(self._expert.choose(self._board(state), seat, ids, rng))
+        seat = _decider(state)
+        return int(self._expert.choose(self._board(state, seat), seat, ids, rng))
 
     def candidates(self, state: State[Any], ids: list[int], width: int) -> list[int]:
         """The expert's ``width`` favourite actions (its choice first)."""
-        seat = state.current_seat()
-        out: list[int] = self._expert.candidates(self._board(state), seat, ids, width,
-                                                 Rng(len(state.history)))
-        return out
+        seat = _decider(state)
+        return self._expert.candidates(
+            self._board(state, seat), seat, ids, width, Rng(len(state.history))
+        )
 
     def evaluate(self, state: State[Any]) -> list[float] | None:
         """An estimate of each seat's return, or ``None`` to play on."""
-        fn = getattr(self._expert, "evaluate", None)
-        return None if fn is None else fn(self._board(state))
+        return self._expert.evaluate(self._board(state, _decider(state)))
+
+
+def _decider(state: State[Any]) -> int:
+    seat = state.current_seat()
+    if seat is None:
+        raise ValueError("the game is over: nobody decides")
+    return seat
 
 
 def search_hooks(game: Game[Any]) -> SearchHooks | None:
     """The expert's hooks for ``game`` (``None`` when it has no expert)."""
-    if game.info.name not in ("red-november", "submarine"):
-        return None
-    return SearchHooks(game)
+    return SearchHooks(game) if has_expert(game.info.name) else None

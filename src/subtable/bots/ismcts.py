@@ -2,7 +2,7 @@
 
 Single-observer ISMCTS (Cowling, Powley & Whitehouse, 2012): every iteration
 samples one world consistent with the bot's view (the game's
-``determinize(game, view, rng)``, which reads only the view), descends one
+:meth:`~subtable.core.game.Game.determinize`, which reads only the typed view), descends one
 shared tree of action ids using UCB1 with *availability counts* (a child's
 exploration term counts the iterations in which it was legal, not its
 parent's visits), expands one node, plays the world out with a rollout policy
@@ -14,7 +14,7 @@ Chance lives in the world's generator, which every sample reseeds, so the tree
 is an open-loop tree over action sequences; availability counts absorb the
 legal sets that chance changes.
 
-Enhancements (each optional): the game's expert (``bots/heuristic.py``) plays
+Enhancements (each optional): the game's expert (:mod:`subtable.bots.experts`) plays
 the rollouts and narrows each node to its ``width`` favourite actions — for Red
 November only at a turn's first decision (the first steps of its best tasks)
 and at event choices, so the tree branches where a plan is chosen; a rollout
@@ -39,31 +39,16 @@ several noisy means otherwise overrules the expert on noise).
 
 from __future__ import annotations
 
-import importlib
 import math
 import time
-from collections.abc import Callable
 from typing import Any
 
 from subtable.bots.base import Observation
+from subtable.bots.heuristic import search_hooks
 from subtable.core.actions import Action
 from subtable.core.errors import OptionError
 from subtable.core.game import Game, State
 from subtable.core.rng import Rng
-
-Determinize = Callable[[Game[Any], dict[str, Any], Rng], State[Any]]
-
-
-def determinizer(game: Game[Any]) -> Determinize:
-    """The game's ``determinize`` (module ``determinize`` beside its ``Game`` class)."""
-    package = type(game).__module__.rpartition(".")[0]
-    try:
-        module = importlib.import_module(f"{package}.determinize")
-    except ImportError:
-        raise OptionError(f"{game.info.title} has no determinize(): ismcts cannot play it",
-                          code="unknown_bot", params={"bot": "ismcts"}) from None
-    fn: Determinize = module.determinize
-    return fn
 
 
 class _Node:
@@ -81,16 +66,30 @@ class ISMCTSBot:
     """Single-observer ISMCTS with availability counts."""
 
     name = "ismcts"
-    params = frozenset({"budget", "ms", "c", "rollout", "width", "depth", "bias", "paired",
-                        "z"})
+    params = frozenset({"budget", "ms", "c", "rollout", "width", "depth", "bias", "paired", "z"})
 
-    def __init__(self, game: Game[Any], seat: int, rng: Rng, *, budget: int = 200,
-                 ms: float | None = None, c: float = 0.7, rollout: str = "heuristic",
-                 width: int = 4, depth: int = 10, bias: float = 0.0,
-                 paired: bool = True, z: float = 1.0) -> None:
+    def __init__(
+        self,
+        game: Game[Any],
+        seat: int,
+        rng: Rng,
+        *,
+        budget: int = 200,
+        ms: float | None = None,
+        c: float = 0.7,
+        rollout: str = "heuristic",
+        width: int = 4,
+        depth: int = 10,
+        bias: float = 0.0,
+        paired: bool = True,
+        z: float = 1.0,
+    ) -> None:
         if rollout not in ("heuristic", "random"):
-            raise OptionError(f"ismcts rollout must be heuristic or random, not {rollout!r}",
-                              code="bad_bot_param", params={"rollout": rollout})
+            raise OptionError(
+                f"ismcts rollout must be heuristic or random, not {rollout!r}",
+                code="bad_bot_param",
+                params={"rollout": rollout},
+            )
         self.game = game
         self.seat = seat
         self.rng = rng
@@ -104,9 +103,12 @@ class ISMCTSBot:
             paired = paired.strip().lower() in ("1", "true", "yes", "on")
         self.paired = bool(paired)
         self.z = float(z)
-        self.determinize = determinizer(game)
-        from subtable.bots.heuristic import search_hooks
-
+        if not game.can_determinize:
+            raise OptionError(
+                f"{game.info.title} cannot sample states from a view: ismcts cannot play it",
+                code="unknown_bot",
+                params={"bot": "ismcts", "game": game.info.name},
+            )
         self.hooks = search_hooks(game) if rollout == "heuristic" else None
         #: iterations run by the last decision (for benchmarks)
         self.last_iterations = 0
@@ -125,6 +127,10 @@ class ISMCTSBot:
         return self.hooks.candidates(state, ids, self.width)
 
     # ---------------------------------------------------------------- search --
+    def _action(self, action_id: int) -> Action:
+        action: Action = self.game.action_space[action_id]
+        return action
+
     def choose(self, obs: Observation) -> Action:
         """After the search: with the expert and paired sampling, its choice unless the search
         is sure of a better one (``z``); otherwise the most visited legal action."""
@@ -136,22 +142,20 @@ class ISMCTSBot:
         root = _Node(-1)
         deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000
         iterations = 0
-        first = self.determinize(self.game, view, self.rng)
+        first = self.game.determinize(view, self.rng)
         # the sampled world must offer the seat its own legal set; keep to it regardless
         legal_set = set(obs.legal_ids)
-        root_options = [a for a in self._options(first, first.legal_action_ids())
-                        if a in legal_set]
+        root_options = [a for a in self._options(first, first.legal_action_ids()) if a in legal_set]
         if len(root_options) <= 1:
             self.last_iterations = 0
-            return self.game.action_space[root_options[0]] if root_options else legal[0]
+            return self._action(root_options[0]) if root_options else legal[0]
         world = first
         seat = obs.seat
         paired_returns: dict[int, list[float]] = {a: [] for a in root_options}
         while True:
             if self.paired:  # every root option on a copy of the same world
                 for option in root_options:
-                    paired_returns[option].append(
-                        self._iterate(root, world.clone(), option)[seat])
+                    paired_returns[option].append(self._iterate(root, world.clone(), option)[seat])
                 iterations += len(root_options)
             else:
                 self._iterate(root, world)
@@ -161,15 +165,18 @@ class ISMCTSBot:
                     break
             elif iterations >= self.budget:
                 break
-            world = self.determinize(self.game, view, self.rng)
+            world = self.game.determinize(view, self.rng)
         self.last_iterations = iterations
         if self.paired and self.hooks is not None and self.width > 0:
-            return self.game.action_space[self._overrule(root_options, paired_returns)]
-        best = max((a for a in root.children if a in legal_set),
-                   key=lambda a: (root.children[a].visits, root.children[a].reward), default=None)
+            return self._action(self._overrule(root_options, paired_returns))
+        best = max(
+            (a for a in root.children if a in legal_set),
+            key=lambda a: (root.children[a].visits, root.children[a].reward),
+            default=None,
+        )
         if best is None:
             return legal[0]
-        return self.game.action_space[best]
+        return self._action(best)
 
     def _overrule(self, options: list[int], returns: dict[int, list[float]]) -> int:
         """The expert's choice (``options[0]``), unless another option beats it on the

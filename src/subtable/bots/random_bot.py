@@ -21,7 +21,11 @@ class RandomBot:
         self.seat = seat
         self.rng = rng
 
+    def _action(self, action_id: int) -> Action:
+        action: Action = self.game.action_space[action_id]
+        return action
+
     def choose(self, obs: Observation) -> Action:
         """A uniformly random legal action."""
         ids = obs.legal_ids
-        return self.game.action_space[ids[self.rng.below(len(ids))]]
+        return self._action(ids[self.rng.below(len(ids))])

@@ -22,8 +22,9 @@ def fail(message: str) -> typer.Exit:
     return typer.Exit(2)
 
 
-def build_options(game: str, players: int | None, gnomes: int | None,
-                  option: list[str]) -> dict[str, Any]:
+def build_options(
+    game: str, players: int | None, gnomes: int | None, option: list[str]
+) -> dict[str, Any]:
     """Options for ``game`` from the command line."""
     specs = game_class(game).option_specs
     options = parse_option_args(specs, option)

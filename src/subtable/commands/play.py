@@ -22,21 +22,29 @@ from subtable.ui.table import GameTable
 
 
 def play(
-    game: Annotated[str | None, typer.Argument(
-        help=f"one of: {', '.join(game_names())} (not with --load)")] = None,
+    game: Annotated[
+        str | None, typer.Argument(help=f"one of: {', '.join(game_names())} (not with --load)")
+    ] = None,
     players: Annotated[int | None, typer.Option(help="number of players")] = None,
     gnomes: Annotated[int | None, typer.Option(help="Red November: number of gnomes")] = None,
-    seats: Annotated[str | None, typer.Option(
-        help="one entry per player: human, bot (the strongest bot) or a bot name; "
-             "default: human,bot,bot,…")] = None,
-    option: Annotated[list[str] | None, typer.Option(
-        "--option", "-o", help="a game option NAME[=VALUE] (repeatable)")] = None,
-    lang: Annotated[str | None, typer.Option(
-        help=f"language: {'|'.join(LANGUAGES)} (default: from LANG, else en)")] = None,
+    seats: Annotated[
+        str | None,
+        typer.Option(
+            help="one entry per player: human, bot (the strongest bot) or a bot name; "
+            "default: human,bot,bot,…"
+        ),
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", help="a game option NAME[=VALUE] (repeatable)"),
+    ] = None,
+    lang: Annotated[
+        str | None,
+        typer.Option(help=f"language: {'|'.join(LANGUAGES)} (default: from LANG, else en)"),
+    ] = None,
     seed: Annotated[int | None, typer.Option(help="seed of the game (default: random)")] = None,
     fast: Annotated[bool, typer.Option("--fast", help="bots play without pausing")] = False,
-    load: Annotated[Path | None, typer.Option(
-        help="resume a game saved with 'save FILE'")] = None,
+    load: Annotated[Path | None, typer.Option(help="resume a game saved with 'save FILE'")] = None,
 ) -> None:
     """Play Red November or Submarine at the terminal, with people and bots."""
     env_lang = detect_language()
@@ -71,18 +79,19 @@ def play(
     table = GameTable(name, state, controllers, tr, Console(highlight=False), fast=fast)
     if record is not None and state.is_terminal():
         table.say(tr("ui.loaded_finished", path=str(load)))
-    code = table.run(intro=None if record is not None else list(state.opening_events),
-                     loaded=load)
+    code = table.run(intro=None if record is not None else list(state.opening_events), loaded=load)
     raise typer.Exit(code)
 
 
-def _new_game(name: str, players: int | None, gnomes: int | None, option: list[str],
-              tr: Translator) -> Game[Any]:
+def _new_game(
+    name: str, players: int | None, gnomes: int | None, option: list[str], tr: Translator
+) -> Game[Any]:
     try:
         specs = game_class(name).option_specs
     except OptionError:
-        raise _fail(tr, tr("ui.err.unknown_game", game=name,
-                           known=", ".join(game_names()))) from None
+        raise _fail(
+            tr, tr("ui.err.unknown_game", game=name, known=", ".join(game_names()))
+        ) from None
     if gnomes is not None and "gnomes" not in specs:
         raise _fail(tr, tr("ui.err.no_gnomes", game=tr(f"game.{name}")))
     try:
@@ -119,17 +128,22 @@ def _seats(text: str | None, game: Game[Any], tr: Translator) -> list[str]:
     except SeatError as exc:
         p = exc.params
         if exc.code == "seat_count":
-            raise _fail(tr, tr("ui.err.seat_count", given=p["given"],
-                               players=p["players"])) from None
+            raise _fail(
+                tr, tr("ui.err.seat_count", given=p["given"], players=p["players"])
+            ) from None
         if exc.code == "bot_cannot_play":
-            raise _fail(tr, tr("ui.err.bot_cannot_play", entry=p["entry"],
-                               game=tr(f"game.{game.info.name}"))) from None
-        raise _fail(tr, tr("ui.err.unknown_seat", entry=p["entry"],
-                           bots=", ".join(p["bots"]))) from None
+            raise _fail(
+                tr,
+                tr("ui.err.bot_cannot_play", entry=p["entry"], game=tr(f"game.{game.info.name}")),
+            ) from None
+        raise _fail(
+            tr, tr("ui.err.unknown_seat", entry=p["entry"], bots=", ".join(p["bots"]))
+        ) from None
 
 
-def _saved_seats(record: GameRecord, game: Game[Any], text: str | None,
-                 tr: Translator) -> list[str]:
+def _saved_seats(
+    record: GameRecord, game: Game[Any], text: str | None, tr: Translator
+) -> list[str]:
     if text is None:
         saved = record.meta.get("seats")
         if isinstance(saved, list) and all(isinstance(s, str) for s in saved):
@@ -139,5 +153,6 @@ def _saved_seats(record: GameRecord, game: Game[Any], text: str | None,
 
 def _fail(tr: Translator, message: str) -> typer.Exit:
     Console(stderr=True, highlight=False).print(
-        Text(tr("ui.error", message=message), style="bold red"), soft_wrap=True)
+        Text(tr("ui.error", message=message), style="bold red"), soft_wrap=True
+    )
     return typer.Exit(2)

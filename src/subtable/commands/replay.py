@@ -24,14 +24,25 @@ def replay_cmd(
     except SubtableError as exc:
         raise fail(f"{file}: {exc.message}") from None
     outcome = state.outcome()
-    result = {"file": str(file), "game": record.game, "actions": len(record.actions),
-              "verified": True, "digest": record.digest,
-              "outcome": None if outcome is None else
-              {"reason": outcome.reason, "winners": list(outcome.winners)}}
+    result = {
+        "file": str(file),
+        "game": record.game,
+        "actions": len(record.actions),
+        "verified": True,
+        "digest": record.digest,
+        "outcome": None
+        if outcome is None
+        else {"reason": outcome.reason, "winners": list(outcome.winners)},
+    }
     if as_json:
         print(json.dumps(result))
         return
-    ending = "unfinished" if outcome is None else (
-        f"ended: {outcome.reason}; winners: "
-        f"{', '.join(str(w + 1) for w in outcome.winners) or 'none'}")
+    ending = (
+        "unfinished"
+        if outcome is None
+        else (
+            f"ended: {outcome.reason}; winners: "
+            f"{', '.join(str(w + 1) for w in outcome.winners) or 'none'}"
+        )
+    )
     out.print(f"[green]verified[/] {file}: {record.game}, {len(record.actions)} actions, {ending}")

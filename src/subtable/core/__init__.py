@@ -13,6 +13,21 @@ from subtable.core.events import Event
 from subtable.core.game import Game, GameInfo, OptionSpec, Outcome, State, Utility
 from subtable.core.rng import Rng
 
-__all__ = ["Action", "ActionSpace", "AmbiguousActionError", "Event", "Game", "GameInfo",
-           "IllegalActionError", "InvalidActionError", "OptionError", "OptionSpec", "Outcome",
-           "RecordError", "Rng", "State", "SubtableError", "Utility"]
+__all__ = [
+    "Action",
+    "ActionSpace",
+    "AmbiguousActionError",
+    "Event",
+    "Game",
+    "GameInfo",
+    "IllegalActionError",
+    "InvalidActionError",
+    "OptionError",
+    "OptionSpec",
+    "Outcome",
+    "RecordError",
+    "Rng",
+    "State",
+    "SubtableError",
+    "Utility",
+]

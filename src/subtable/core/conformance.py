@@ -32,9 +32,14 @@ def _frozen(state: State[Any]) -> str:
     return json.dumps(state.to_json(), sort_keys=True)
 
 
-def check_random_game(game: Game[Any], seed: int, *, deep_every: int = 7,
-                      perturb: Perturb | None = None,
-                      invariants: Invariants | None = None) -> int:
+def check_random_game(
+    game: Game[Any],
+    seed: int,
+    *,
+    deep_every: int = 7,
+    perturb: Perturb | None = None,
+    invariants: Invariants | None = None,
+) -> int:
     """Play one random game from ``seed`` checking everything; return its length."""
     space = game.action_space
     rng = Rng(seed ^ 0xC0FFEE)
@@ -78,8 +83,16 @@ def check_random_game(game: Game[Any], seed: int, *, deep_every: int = 7,
     return steps
 
 
-def _deep_checks(game: Game[Any], state: State[Any], ids: list[int], seat: int, rng: Rng,
-                 perturb: Perturb | None, seed: int, steps: int) -> None:
+def _deep_checks(
+    game: Game[Any],
+    state: State[Any],
+    ids: list[int],
+    seat: int,
+    rng: Rng,
+    perturb: Perturb | None,
+    seed: int,
+    steps: int,
+) -> None:
     where = f"seed {seed} step {steps}"
     before = _frozen(state)
     twin = state.clone()
@@ -96,7 +109,8 @@ def _deep_checks(game: Game[Any], state: State[Any], ids: list[int], seat: int, 
         except IllegalActionError as exc:
             if not exc.code or not exc.message:
                 raise ConformanceError(
-                    f"{where}: an illegal action's error lacks a reason") from None
+                    f"{where}: an illegal action's error lacks a reason"
+                ) from None
         else:
             raise ConformanceError(f"{where}: illegal action {bad} was accepted")
         if _frozen(state) != before:
@@ -119,4 +133,5 @@ def _deep_checks(game: Game[Any], state: State[Any], ids: list[int], seat: int, 
             perturb(changed, other, rng)
             if changed.view(seat) != view:
                 raise ConformanceError(
-                    f"{where}: seat {seat}'s view changed with seat {other}'s secret")
+                    f"{where}: seat {seat}'s view changed with seat {other}'s secret"
+                )

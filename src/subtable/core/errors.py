@@ -16,8 +16,9 @@ class SubtableError(ValueError):
 
     code: str = "error"
 
-    def __init__(self, message: str, *, code: str | None = None,
-                 params: Mapping[str, Any] | None = None) -> None:
+    def __init__(
+        self, message: str, *, code: str | None = None, params: Mapping[str, Any] | None = None
+    ) -> None:
         super().__init__(message)
         self.message = message
         if code is not None:

@@ -28,6 +28,10 @@ from subtable.core.view import SeatView, Vocabulary
 
 A = TypeVar("A", bound=Action)
 
+#: the reason codes :meth:`State.apply` itself gives (each game declares its own in
+#: :attr:`Game.vocabulary`)
+APPLY_REASONS = frozenset({"foreign_action", "game_over", "not_your_turn"})
+
 
 class Utility(enum.Enum):
     """How the seats' returns relate."""
@@ -78,29 +82,40 @@ class OptionSpec:
                 return True
             if low in ("0", "false", "no", "off"):
                 return False
-            raise OptionError(f"option {self.name} takes true/false, not {raw!r}",
-                              params={"option": self.name, "value": raw})
+            raise OptionError(
+                f"option {self.name} takes true/false, not {raw!r}",
+                params={"option": self.name, "value": raw},
+            )
         if raw is None:
-            raise OptionError(f"option {self.name} needs a value ({self.help})",
-                              params={"option": self.name})
+            raise OptionError(
+                f"option {self.name} needs a value ({self.help})", params={"option": self.name}
+            )
         try:
             return self.type(raw)
         except ValueError:
-            raise OptionError(f"option {self.name} takes a {self.type.__name__}, not {raw!r}",
-                              params={"option": self.name, "value": raw}) from None
+            raise OptionError(
+                f"option {self.name} takes a {self.type.__name__}, not {raw!r}",
+                params={"option": self.name, "value": raw},
+            ) from None
 
     def check(self, value: Any) -> Any:
         """Validate a value (already of the right type) and return it."""
         if self.type is bool and not isinstance(value, bool):
-            raise OptionError(f"option {self.name} must be true or false, not {value!r}",
-                              params={"option": self.name, "value": value})
+            raise OptionError(
+                f"option {self.name} must be true or false, not {value!r}",
+                params={"option": self.name, "value": value},
+            )
         if self.type is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise OptionError(f"option {self.name} must be a whole number, not {value!r}",
-                              params={"option": self.name, "value": value})
+            raise OptionError(
+                f"option {self.name} must be a whole number, not {value!r}",
+                params={"option": self.name, "value": value},
+            )
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
-            raise OptionError(f"option {self.name} must be one of {allowed}, not {value!r}",
-                              params={"option": self.name, "value": value})
+            raise OptionError(
+                f"option {self.name} must be one of {allowed}, not {value!r}",
+                params={"option": self.name, "value": value},
+            )
         return value
 
 
@@ -141,8 +156,10 @@ class Game(ABC, Generic[A]):
         unknown = set(options) - set(self.option_specs)
         if unknown:
             known = ", ".join(sorted(self.option_specs))
-            raise OptionError(f"unknown option(s) {', '.join(sorted(unknown))} (known: {known})",
-                              params={"options": sorted(unknown)})
+            raise OptionError(
+                f"unknown option(s) {', '.join(sorted(unknown))} (known: {known})",
+                params={"options": sorted(unknown)},
+            )
         values = {name: spec.default for name, spec in self.option_specs.items()}
         for name, value in options.items():
             if value is not None:
@@ -256,15 +273,18 @@ class State(ABC, Generic[A]):
         else:
             resolved = space.from_id(action.id)
             if resolved != action:
-                raise IllegalActionError(f"{action!r} is not an action of {self.game.info.title}",
-                                         code="foreign_action")
+                raise IllegalActionError(
+                    f"{action!r} is not an action of {self.game.info.title}", code="foreign_action"
+                )
         if self.is_terminal():
             raise IllegalActionError("the game is over", code="game_over")
         current = self.current_seat()
         if seat is not None and current is not None and seat != current:
             raise IllegalActionError(
                 f"it is not seat {seat + 1}'s decision (seat {current + 1} decides now)",
-                code="not_your_turn", params={"seat": seat, "current": current})
+                code="not_your_turn",
+                params={"seat": seat, "current": current},
+            )
         if resolved.id not in self.legal_action_ids():
             raise self.explain_illegal(resolved)
         return self.apply_unchecked(resolved.id)
@@ -324,11 +344,11 @@ class State(ABC, Generic[A]):
 
     @abstractmethod
     def chance_fingerprint(self) -> Hashable:
-        """An opaque value that changes when chance moves or something hidden changes.
+        """An opaque value that changes exactly when chance moved (a die, a shuffle).
 
-        Equal before and after an action exactly when no die was rolled, no deck
-        shuffled and no hidden count changed (a card drawn into a hidden hand or
-        pile). Undo compares fingerprints; the value itself reveals nothing.
+        Equal before and after an action when the generator carried in the state
+        was not used. Undo compares fingerprints; the value reveals nothing
+        (it is a digest of the generator's position, not the position).
         """
 
     @abstractmethod

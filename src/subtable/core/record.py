@@ -41,17 +41,35 @@ class GameRecord:
         outcome = state.outcome()
         result = None
         if outcome is not None:
-            result = {"reason": outcome.reason, "winners": list(outcome.winners),
-                      "returns": state.returns()}
-        return cls(name, state.game.info.ruleset, dict(state.game.options), state.seed,
-                   [space[i].notation() for i in state.history], state.digest(), result,
-                   {"engine": __version__, **meta})
+            result = {
+                "reason": outcome.reason,
+                "winners": list(outcome.winners),
+                "returns": state.returns(),
+            }
+        return cls(
+            name,
+            state.game.info.ruleset,
+            dict(state.game.options),
+            state.seed,
+            [space[i].notation() for i in state.history],
+            state.digest(),
+            result,
+            {"engine": __version__, **meta},
+        )
 
     def to_json(self) -> dict[str, Any]:
         """JSON-ready data."""
-        return {"format": FORMAT, "game": self.game, "ruleset": self.ruleset,
-                "options": self.options, "seed": self.seed, "actions": self.actions,
-                "digest": self.digest, "result": self.result, "meta": self.meta}
+        return {
+            "format": FORMAT,
+            "game": self.game,
+            "ruleset": self.ruleset,
+            "options": self.options,
+            "seed": self.seed,
+            "actions": self.actions,
+            "digest": self.digest,
+            "result": self.result,
+            "meta": self.meta,
+        }
 
     @classmethod
     def from_json(cls, data: Any) -> GameRecord:
@@ -61,8 +79,13 @@ class GameRecord:
         if data.get("format") != FORMAT:
             raise RecordError(f"unknown record format {data.get('format')!r} (expected {FORMAT!r})")
         expect: dict[str, type | tuple[type, ...]] = {
-            "game": str, "ruleset": str, "options": dict, "seed": int, "actions": list,
-            "digest": str}
+            "game": str,
+            "ruleset": str,
+            "options": dict,
+            "seed": int,
+            "actions": list,
+            "digest": str,
+        }
         for key, typ in expect.items():
             if key not in data:
                 raise RecordError(f"the record has no {key!r} field")
@@ -76,8 +99,16 @@ class GameRecord:
         meta = data.get("meta", {})
         if not isinstance(meta, dict):
             raise RecordError("the record's 'meta' field has the wrong type")
-        return cls(data["game"], data["ruleset"], data["options"], data["seed"],
-                   list(data["actions"]), data["digest"], result, meta)
+        return cls(
+            data["game"],
+            data["ruleset"],
+            data["options"],
+            data["seed"],
+            list(data["actions"]),
+            data["digest"],
+            result,
+            meta,
+        )
 
     def save(self, path: str | Path) -> None:
         """Write the record as indented JSON."""
@@ -96,7 +127,8 @@ class GameRecord:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise RecordError(
-                f"the file is not valid JSON (line {exc.lineno}: {exc.msg})") from None
+                f"the file is not valid JSON (line {exc.lineno}: {exc.msg})"
+            ) from None
         return cls.from_json(data)
 
 
@@ -107,16 +139,22 @@ def replay(record: GameRecord, *, verify: bool = True) -> State[Any]:
     except SubtableError as exc:
         raise RecordError(f"the record's game or options are invalid: {exc.message}") from None
     if game.info.ruleset != record.ruleset:
-        raise RecordError(f"the record was played under ruleset {record.ruleset!r}; "
-                          f"this engine plays {game.info.ruleset!r}")
+        raise RecordError(
+            f"the record was played under ruleset {record.ruleset!r}; "
+            f"this engine plays {game.info.ruleset!r}"
+        )
     state = game.new_state(record.seed)
     for index, text in enumerate(record.actions, start=1):
         try:
             state.apply(text)
         except SubtableError as exc:
-            raise RecordError(f"action {index} ({text!r}) cannot be played: {exc.message}",
-                              params={"index": index, "action": text}) from None
+            raise RecordError(
+                f"action {index} ({text!r}) cannot be played: {exc.message}",
+                params={"index": index, "action": text},
+            ) from None
     if verify and state.digest() != record.digest:
-        raise RecordError("the final state does not match the record's digest "
-                          "(the record was altered or made by another ruleset)")
+        raise RecordError(
+            "the final state does not match the record's digest "
+            "(the record was altered or made by another ruleset)"
+        )
     return state

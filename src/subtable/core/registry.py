@@ -24,8 +24,11 @@ def game_class(name: str) -> type[Game[Any]]:
     try:
         target = _GAMES[name]
     except KeyError:
-        raise OptionError(f"unknown game {name!r} (known: {', '.join(game_names())})",
-                          code="unknown_game", params={"game": name}) from None
+        raise OptionError(
+            f"unknown game {name!r} (known: {', '.join(game_names())})",
+            code="unknown_game",
+            params={"game": name},
+        ) from None
     module, _, attr = target.partition(":")
     cls: type[Game[Any]] = getattr(importlib.import_module(module), attr)
     return cls

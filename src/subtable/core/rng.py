@@ -12,12 +12,18 @@ integers by rejection.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import secrets
 from collections.abc import MutableSequence
 from typing import TypeVar
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 T = TypeVar("T")
+#: keys :meth:`Rng.fingerprint` for this process, so that a fingerprint cannot be
+#: searched back to a (small) seed
+_FINGERPRINT_KEY = secrets.token_bytes(32)
 
 
 class Rng:
@@ -66,6 +72,12 @@ class Rng:
     def clone(self) -> Rng:
         """Return a copy that will produce the same stream."""
         return Rng(self.state)
+
+    def fingerprint(self) -> str:
+        """An opaque digest of the position: equal iff the positions are (in this process)."""
+        return hmac.new(
+            _FINGERPRINT_KEY, self.state.to_bytes(8, "little"), hashlib.sha256
+        ).hexdigest()[:32]
 
     def __repr__(self) -> str:
         return f"Rng(state={self.state:#x})"

@@ -47,8 +47,15 @@ def extract_source(source: str, where: str, out: Extraction | None = None) -> Ex
             if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
                 out.ids.add(arg.value)
             elif isinstance(arg, ast.JoinedStr):
-                out.families.add("".join(v.value if isinstance(v, ast.Constant) else "{}"
-                                         for v in arg.values))
+                # the literal pieces of an f-string are str constants; the rest are fields
+                out.families.add(
+                    "".join(
+                        v.value
+                        if isinstance(v, ast.Constant) and isinstance(v.value, str)
+                        else "{}"
+                        for v in arg.values
+                    )
+                )
             else:
                 out.violations.append(f"{where}:{node.lineno}")
     return out

@@ -49,8 +49,9 @@ def _values(raw: str) -> list[str]:
         try:
             a, b = int(lo), int(hi)
         except ValueError:
-            raise OptionError(f"a range must be whole numbers a..b, not {raw!r}",
-                              code="bad_sweep") from None
+            raise OptionError(
+                f"a range must be whole numbers a..b, not {raw!r}", code="bad_sweep"
+            ) from None
         step = 1 if b >= a else -1
         return [str(v) for v in range(a, b + step, step)]
     values = [v.strip() for v in raw.split(",") if v.strip()]
@@ -67,8 +68,7 @@ def parse_sweeps(game: str, specs: Sequence[str]) -> list[tuple[str, list[Any]]]
         key, sep, raw = spec.partition("=")
         key = key.strip().removeprefix("option.").removeprefix("o.").replace("-", "_")
         if not sep:
-            raise OptionError(f"a sweep is KEY=a..b or KEY=a,b,c, not {spec!r}",
-                              code="bad_sweep")
+            raise OptionError(f"a sweep is KEY=a..b or KEY=a,b,c, not {spec!r}", code="bad_sweep")
         if key in ("players", "gnomes", "budget"):
             try:
                 values: list[Any] = [int(v) for v in _values(raw)]
@@ -87,8 +87,9 @@ def parse_sweeps(game: str, specs: Sequence[str]) -> list[tuple[str, list[Any]]]
     return out
 
 
-def grid(base: SimConfig, sweeps: list[tuple[str, list[Any]]]) -> list[tuple[dict[str, Any],
-                                                                            SimConfig]]:
+def grid(
+    base: SimConfig, sweeps: list[tuple[str, list[Any]]]
+) -> list[tuple[dict[str, Any], SimConfig]]:
     """Every configuration of the sweep grid (the base alone without sweeps)."""
     if not sweeps:
         return [({}, base)]
@@ -106,15 +107,26 @@ def grid(base: SimConfig, sweeps: list[tuple[str, list[Any]]]) -> list[tuple[dic
                 params["budget"] = v
             else:
                 options[k] = v
-        if "players" in point and "gnomes" not in point and "gnomes" in options \
-                and base.game == "red-november":
+        if (
+            "players" in point
+            and "gnomes" not in point
+            and "gnomes" in options
+            and base.game == "red-november"
+        ):
             options.pop("gnomes")
         out.append((point, replace(base, options=options, bots=bots, bot_params=params)))
     return out
 
 
-def run_grid(base: SimConfig, sweeps: list[tuple[str, list[Any]]], *, workers: int | None,
-             backend: str, address: str | None, progress: Progress | None) -> list[Run]:
+def run_grid(
+    base: SimConfig,
+    sweeps: list[tuple[str, list[Any]]],
+    *,
+    workers: int | None,
+    backend: str,
+    address: str | None,
+    progress: Progress | None,
+) -> list[Run]:
     """Play every point of the grid; check all of them before playing any."""
     points = grid(base, sweeps)
     games = [check_config(config) for _, config in points]
@@ -122,15 +134,27 @@ def run_grid(base: SimConfig, sweeps: list[tuple[str, list[Any]]], *, workers: i
     runs = []
     for (point, config), game in zip(points, games, strict=True):
         start = time.perf_counter()
-        results = run(config, workers=workers, backend=backend, address=address,
-                      progress=progress)
+        results = run(config, workers=workers, backend=backend, address=address, progress=progress)
         summary = summarise(game, config, results, time.perf_counter() - start)
         runs.append(Run(point, config, results, summary))
     return runs
 
 
-CSV_FIELDS = ("config", "game", "players", "options", "bots", "seed", "reason", "winners",
-              "returns", "decisions", "minute", "clock", "turns")
+CSV_FIELDS = (
+    "config",
+    "game",
+    "players",
+    "options",
+    "bots",
+    "seed",
+    "reason",
+    "winners",
+    "returns",
+    "decisions",
+    "minute",
+    "clock",
+    "turns",
+)
 
 
 def write_csv(path: Path, runs: Sequence[Run]) -> None:
@@ -141,14 +165,20 @@ def write_csv(path: Path, runs: Sequence[Run]) -> None:
         for r in runs:
             options = r.summary["options"]
             for g in r.results:
-                writer.writerow({
-                    "config": r.label, "game": r.config.game,
-                    "players": options.get("players", ""),
-                    "options": json.dumps(options, sort_keys=True),
-                    "bots": ";".join(r.summary["bots"]), "seed": g.seed, "reason": g.reason,
-                    "winners": ";".join(str(w) for w in g.winners),
-                    "returns": ";".join(f"{x:g}" for x in g.returns),
-                    "decisions": g.decisions, "minute": g.metrics.get("minute", ""),
-                    "clock": g.metrics.get("clock", ""),
-                    "turns": g.metrics.get("turns", "") or "",
-                })
+                writer.writerow(
+                    {
+                        "config": r.label,
+                        "game": r.config.game,
+                        "players": options.get("players", ""),
+                        "options": json.dumps(options, sort_keys=True),
+                        "bots": ";".join(r.summary["bots"]),
+                        "seed": g.seed,
+                        "reason": g.reason,
+                        "winners": ";".join(str(w) for w in g.winners),
+                        "returns": ";".join(f"{x:g}" for x in g.returns),
+                        "decisions": g.decisions,
+                        "minute": g.metrics.get("minute", ""),
+                        "clock": g.metrics.get("clock", ""),
+                        "turns": g.metrics.get("turns", "") or "",
+                    }
+                )

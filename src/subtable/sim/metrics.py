@@ -7,6 +7,7 @@ the report and the CSV use.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from subtable.core.events import Event
@@ -18,12 +19,9 @@ class GameMetrics:
 
     @staticmethod
     def for_game(game: Game[Any], state: State[Any]) -> GameMetrics:
-        """The collector for ``game`` (started on its initial ``state``)."""
-        if game.info.name == "red-november":
-            return RedNovemberMetrics(state)
-        if game.info.name == "submarine":
-            return SubmarineMetrics(state)
-        return GameMetrics()
+        """The collector registered for ``game`` (started on its initial ``state``)."""
+        collector = _COLLECTORS.get(game.info.name)
+        return GameMetrics() if collector is None else collector(state)
 
     def events(self, events: list[Event]) -> None:
         """Take note of an action's events."""
@@ -56,13 +54,20 @@ class RedNovemberMetrics(GameMetrics):
         """The minute (the lowest keeper still aboard), the clock (the highest), turns,
         tracks and their trace."""
         view = state.view(None)
-        keepers = [g["keeper"] for g in view["gnomes"]
-                   if g["alive"] and not g["abandoned"] and g["keeper"] is not None]
+        keepers = [
+            g["keeper"]
+            for g in view["gnomes"]
+            if g["alive"] and not g["abandoned"] and g["keeper"] is not None
+        ]
         outcome = state.outcome()
-        return {"minute": min(keepers) if keepers else 0, "clock": max(keepers, default=0),
-                "turns": None if outcome is None else outcome.details.get("turns"),
-                "tracks": dict(view["tracks"]), "track_names": list(self.levels),
-                "trace": self.trace}
+        return {
+            "minute": min(keepers) if keepers else 0,
+            "clock": max(keepers, default=0),
+            "turns": None if outcome is None else outcome.details.get("turns"),
+            "tracks": dict(view["tracks"]),
+            "track_names": list(self.levels),
+            "trace": self.trace,
+        }
 
 
 class SubmarineMetrics(GameMetrics):
@@ -86,3 +91,15 @@ class SubmarineMetrics(GameMetrics):
                 if key in outcome.details:
                     out[key] = outcome.details[key]
         return out
+
+
+#: the collector of each game, by the game's registered name
+_COLLECTORS: dict[str, Callable[[State[Any]], GameMetrics]] = {
+    "red-november": RedNovemberMetrics,
+    "submarine": SubmarineMetrics,
+}
+
+
+def register_metrics(game_name: str, collector: Callable[[State[Any]], GameMetrics]) -> None:
+    """Make ``collector(initial_state)`` collect the figures of ``game_name``'s games."""
+    _COLLECTORS[game_name] = collector

@@ -62,9 +62,15 @@ def _win_plots(plt: Any, runs: Sequence[Run]) -> list[tuple[str, str]]:
             rates = s["win_rate_by_seat"]
             cis = s["win_rate_by_seat_ci95"]
             labels = [f"seat {i + 1}\n{b}" for i, b in enumerate(s["bots"])]
-            ax.bar(labels, rates, yerr=[[r - c[0] for r, c in zip(rates, cis, strict=True)],
-                                        [c[1] - r for r, c in zip(rates, cis, strict=True)]],
-                   capsize=6)
+            ax.bar(
+                labels,
+                rates,
+                yerr=[
+                    [r - c[0] for r, c in zip(rates, cis, strict=True)],
+                    [c[1] - r for r, c in zip(rates, cis, strict=True)],
+                ],
+                capsize=6,
+            )
             what = "win rate by seat"
         ax.set_ylabel(what)
         ax.set_ylim(0, 1)
@@ -98,8 +104,9 @@ def _causes_plot(plt: Any, runs: Sequence[Run]) -> str:
     bottom = [0.0] * len(runs)
     labels = [run.label for run in runs]
     for cause in causes:
-        share = [Counter(r.reason for r in run.results)[cause] / max(1, len(run.results))
-                 for run in runs]
+        share = [
+            Counter(r.reason for r in run.results)[cause] / max(1, len(run.results)) for run in runs
+        ]
         ax.bar(labels, share, bottom=bottom, label=cause)
         bottom = [b + s for b, s in zip(bottom, share, strict=True)]
     ax.set_ylabel("share of games")
@@ -109,18 +116,27 @@ def _causes_plot(plt: Any, runs: Sequence[Run]) -> str:
 
 
 def _minute_plot(plt: Any, runs: Sequence[Run], win_reason: str | None) -> str | None:
-    lost = [[r.metrics for r in run.results if "minute" in r.metrics and r.reason != win_reason]
-            for run in runs]
+    lost = [
+        [r.metrics for r in run.results if "minute" in r.metrics and r.reason != win_reason]
+        for run in runs
+    ]
     if not any(lost):
         return None
     fig, axes = plt.subplots(1, 2, figsize=(10, 3.5), sharey=True)
     bins = list(range(0, 64, 3))
-    for ax, key, what in ((axes[0], "minute", "lowest keeper aboard (the brief's minute)"),
-                          (axes[1], "clock", "highest keeper aboard (the game clock)")):
+    for ax, key, what in (
+        (axes[0], "minute", "lowest keeper aboard (the brief's minute)"),
+        (axes[1], "clock", "highest keeper aboard (the game clock)"),
+    ):
         for run, games in zip(runs, lost, strict=True):
             if games:
-                ax.hist([m.get(key, m["minute"]) for m in games], bins=bins, histtype="step",
-                        linewidth=1.5, label=run.label)
+                ax.hist(
+                    [m.get(key, m["minute"]) for m in games],
+                    bins=bins,
+                    histtype="step",
+                    linewidth=1.5,
+                    label=run.label,
+                )
         ax.invert_xaxis()
         ax.set_xlabel(f"time track when lost: {what}")
     axes[0].set_ylabel("lost games")
@@ -150,8 +166,10 @@ def _track_curves(run: Run) -> dict[str, list[float | None]]:
             counts[minute] += 1
             for t, name in enumerate(names):
                 sums[name][minute] += trace[i][1 + t]
-    return {name: [s[m] / counts[m] if counts[m] else None for m in range(61)]
-            for name, s in sums.items()}
+    return {
+        name: [s[m] / counts[m] if counts[m] else None for m in range(61)]
+        for name, s in sums.items()
+    }
 
 
 def _tracks_plot(plt: Any, runs: Sequence[Run]) -> str | None:
@@ -177,8 +195,13 @@ def _tracks_plot(plt: Any, runs: Sequence[Run]) -> str | None:
 def _decisions_plot(plt: Any, runs: Sequence[Run]) -> str:
     fig, ax = plt.subplots(figsize=(6, 3.5))
     for run in runs[:8]:
-        ax.hist([r.decisions for r in run.results], bins=30, histtype="step", linewidth=1.5,
-                label=run.label)
+        ax.hist(
+            [r.decisions for r in run.results],
+            bins=30,
+            histtype="step",
+            linewidth=1.5,
+            label=run.label,
+        )
     ax.set_xlabel("decisions per game")
     ax.set_ylabel("games")
     if len(runs) > 1:
@@ -189,8 +212,11 @@ def _decisions_plot(plt: Any, runs: Sequence[Run]) -> str:
 def _table(runs: Sequence[Run]) -> str:
     coop = "wins" in runs[0].summary
     head = ["configuration", "games", "bots"]
-    head += ["win rate (95% CI)", "loss causes"] if coop else ["win rate by seat (95% CI)",
-                                                               "end reasons"]
+    head += (
+        ["win rate (95% CI)", "loss causes"]
+        if coop
+        else ["win rate by seat (95% CI)", "end reasons"]
+    )
     head += ["mean decisions", "games/s"]
     rows = []
     for run in runs:
@@ -198,23 +224,43 @@ def _table(runs: Sequence[Run]) -> str:
         if coop:
             lo, hi = s["win_rate_ci95"]
             rate = f"{s['win_rate']:.1%} ({lo:.1%}–{hi:.1%})"
-            causes = ", ".join(f"{k}: {v}" for k, v in sorted(s["loss_causes"].items(),
-                                                                key=lambda kv: -kv[1]))
+            causes = ", ".join(
+                f"{k}: {v}" for k, v in sorted(s["loss_causes"].items(), key=lambda kv: -kv[1])
+            )
         else:
-            rate = "<br>".join(f"seat {i + 1}: {r:.1%} ({c[0]:.1%}–{c[1]:.1%})" for i, (r, c)
-                               in enumerate(zip(s["win_rate_by_seat"],
-                                                s["win_rate_by_seat_ci95"], strict=True)))
+            rate = "<br>".join(
+                f"seat {i + 1}: {r:.1%} ({c[0]:.1%}–{c[1]:.1%})"
+                for i, (r, c) in enumerate(
+                    zip(s["win_rate_by_seat"], s["win_rate_by_seat_ci95"], strict=True)
+                )
+            )
             causes = ", ".join(f"{k}: {v}" for k, v in s["end_reasons"].items())
-        cells = [run.label, str(s["games"]), ", ".join(s["bots"]), rate, causes,
-                 f"{s['mean_decisions']:.1f}", f"{s['games_per_sec']:.1f}"]
-        rows.append("<tr>" + "".join(f"<td>{c if '<br>' in c else html.escape(c)}</td>"
-                                     for c in cells) + "</tr>")
-    return ("<table><tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in head) + "</tr>"
-            + "".join(rows) + "</table>")
+        cells = [
+            run.label,
+            str(s["games"]),
+            ", ".join(s["bots"]),
+            rate,
+            causes,
+            f"{s['mean_decisions']:.1f}",
+            f"{s['games_per_sec']:.1f}",
+        ]
+        rows.append(
+            "<tr>"
+            + "".join(f"<td>{c if '<br>' in c else html.escape(c)}</td>" for c in cells)
+            + "</tr>"
+        )
+    return (
+        "<table><tr>"
+        + "".join(f"<th>{html.escape(h)}</th>" for h in head)
+        + "</tr>"
+        + "".join(rows)
+        + "</table>"
+    )
 
 
-def write_report(path: Path, runs: Sequence[Run], *, title: str, command: str = "",
-                 win_reason: str | None = None) -> None:
+def write_report(
+    path: Path, runs: Sequence[Run], *, title: str, command: str = "", win_reason: str | None = None
+) -> None:
     """Write the HTML report of ``runs`` (one per sweep point) to ``path``."""
     plt = _pyplot()
     sections: list[tuple[str, str]] = _win_plots(plt, runs)
@@ -231,11 +277,19 @@ def write_report(path: Path, runs: Sequence[Run], *, title: str, command: str = 
         body.append(f"<p><code>{html.escape(command)}</code></p>")
     body.append(_table(runs))
     for heading, png in sections:
-        body.append(f"<h2>{html.escape(heading)}</h2><img alt='{html.escape(heading)}' "
-                    f"src='data:image/png;base64,{png}'>")
-    style = ("body{font-family:sans-serif;max-width:1100px;margin:2em auto;color:#222}"
-             "table{border-collapse:collapse;font-size:.85em}td,th{border:1px solid #ccc;"
-             "padding:.3em .5em;text-align:left;vertical-align:top}img{max-width:100%}")
-    path.write_text(f"<!doctype html><html><head><meta charset='utf-8'><title>"
-                    f"{html.escape(title)}</title><style>{style}</style></head><body>"
-                    + "\n".join(body) + "</body></html>", encoding="utf-8")
+        body.append(
+            f"<h2>{html.escape(heading)}</h2><img alt='{html.escape(heading)}' "
+            f"src='data:image/png;base64,{png}'>"
+        )
+    style = (
+        "body{font-family:sans-serif;max-width:1100px;margin:2em auto;color:#222}"
+        "table{border-collapse:collapse;font-size:.85em}td,th{border:1px solid #ccc;"
+        "padding:.3em .5em;text-align:left;vertical-align:top}img{max-width:100%}"
+    )
+    path.write_text(
+        f"<!doctype html><html><head><meta charset='utf-8'><title>"
+        f"{html.escape(title)}</title><style>{style}</style></head><body>"
+        + "\n".join(body)
+        + "</body></html>",
+        encoding="utf-8",
+    )

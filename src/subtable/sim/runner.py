@@ -72,9 +72,15 @@ def game_seeds(seed: int, count: int) -> list[int]:
     return [rng.next64() >> 1 for _ in range(count)]
 
 
-def play_game(game: Game[Any], seed: int, bot_names: Sequence[str], *,
-              record_to: Path | None = None, game_name: str = "",
-              bot_params: dict[str, Any] | None = None) -> GameResult:
+def play_game(
+    game: Game[Any],
+    seed: int,
+    bot_names: Sequence[str],
+    *,
+    record_to: Path | None = None,
+    game_name: str = "",
+    bot_params: dict[str, Any] | None = None,
+) -> GameResult:
     """Play one game to the end with the given bots (one spec per seat)."""
     state = game.new_state(seed)
     salt = Rng(seed ^ _BOT_SALT)
@@ -93,15 +99,16 @@ def play_game(game: Game[Any], seed: int, bot_names: Sequence[str], *,
         metrics.events(events)
         decisions += 1
         if decisions > limit:
-            raise SubtableError(f"game with seed {seed} exceeded {limit} decisions "
-                                f"(bots {', '.join(bot_names)})")
+            raise SubtableError(
+                f"game with seed {seed} exceeded {limit} decisions (bots {', '.join(bot_names)})"
+            )
     outcome = state.outcome()
     assert outcome is not None
     if record_to is not None:
-        GameRecord.of(game_name, state, bots=list(bot_names)).save(
-            record_to / f"game-{seed}.json")
-    return GameResult(seed, outcome.reason, outcome.winners, state.returns(), decisions,
-                      metrics.final(state))
+        GameRecord.of(game_name, state, bots=list(bot_names)).save(record_to / f"game-{seed}.json")
+    return GameResult(
+        seed, outcome.reason, outcome.winners, state.returns(), decisions, metrics.final(state)
+    )
 
 
 def run_games(config: SimConfig, seeds: Sequence[int]) -> list[GameResult]:
@@ -110,18 +117,32 @@ def run_games(config: SimConfig, seeds: Sequence[int]) -> list[GameResult]:
     bots = config.seat_bots(game.num_seats)
     if config.save_records is not None:
         config.save_records.mkdir(parents=True, exist_ok=True)
-    return [play_game(game, s, bots, record_to=config.save_records, game_name=config.game,
-                      bot_params=config.bot_params)
-            for s in seeds]
+    return [
+        play_game(
+            game,
+            s,
+            bots,
+            record_to=config.save_records,
+            game_name=config.game,
+            bot_params=config.bot_params,
+        )
+        for s in seeds
+    ]
 
 
 def _chunks(seeds: list[int], parts: int) -> list[list[int]]:
     size = max(1, -(-len(seeds) // parts))
-    return [seeds[i:i + size] for i in range(0, len(seeds), size)]
+    return [seeds[i : i + size] for i in range(0, len(seeds), size)]
 
 
-def run(config: SimConfig, *, workers: int | None = None, backend: str = "local",
-        address: str | None = None, progress: Progress | None = None) -> list[GameResult]:
+def run(
+    config: SimConfig,
+    *,
+    workers: int | None = None,
+    backend: str = "local",
+    address: str | None = None,
+    progress: Progress | None = None,
+) -> list[GameResult]:
     """Play every game of ``config`` (in seed order) on this machine or on Ray.
 
     ``workers`` defaults to every core; the results are exactly those of one process.
@@ -160,17 +181,18 @@ def start_backend(backend: str, address: str | None = None) -> Any:
     if backend != "ray":
         raise SubtableError(f"unknown backend {backend!r} (local or ray)")
     try:
-        import ray
+        # ray is the optional ``cluster`` extra: absent unless that extra is installed
+        import ray  # pyright: ignore[reportMissingImports]
     except ImportError:
-        raise SubtableError("the ray backend needs Ray: pip install 'subtable[cluster]'") \
-            from None
+        raise SubtableError("the ray backend needs Ray: pip install 'subtable[cluster]'") from None
     if not ray.is_initialized():
         ray.init(address=address, include_dashboard=False, log_to_driver=False)
     return ray
 
 
-def _run_ray(config: SimConfig, seeds: list[int], address: str | None,
-             progress: Progress | None) -> list[GameResult]:
+def _run_ray(
+    config: SimConfig, seeds: list[int], address: str | None, progress: Progress | None
+) -> list[GameResult]:
     ray = start_backend("ray", address)
     cpus = int(ray.cluster_resources().get("CPU", 1))
     chunks = _chunks(seeds, min(len(seeds), max(1, cpus) * 8))
@@ -188,8 +210,9 @@ def _run_ray(config: SimConfig, seeds: list[int], address: str | None,
     return [r for chunk_results in results if chunk_results for r in chunk_results]
 
 
-def summarise(game: Game[Any], config: SimConfig, results: list[GameResult],
-              seconds: float) -> dict[str, Any]:
+def summarise(
+    game: Game[Any], config: SimConfig, results: list[GameResult], seconds: float
+) -> dict[str, Any]:
     """The run's statistics as JSON-ready data."""
     n = len(results)
     decisions = sum(r.decisions for r in results)
@@ -201,8 +224,11 @@ def summarise(game: Game[Any], config: SimConfig, results: list[GameResult],
         for w in r.winners:
             wins_by_seat[w] += 1
     out: dict[str, Any] = {
-        "game": config.game, "options": dict(game.options), "seed": config.seed,
-        "bots": config.seat_bots(game.num_seats), "games": n,
+        "game": config.game,
+        "options": dict(game.options),
+        "seed": config.seed,
+        "bots": config.seat_bots(game.num_seats),
+        "games": n,
         "end_reasons": dict(sorted(reasons.items())),
         "wins_by_seat": wins_by_seat,
         "mean_decisions": decisions / n if n else 0.0,
@@ -235,13 +261,18 @@ def check_config(config: SimConfig) -> Game[Any]:
     return game
 
 
-def simulate(config: SimConfig, *, workers: int | None = 1, backend: str = "local",
-             address: str | None = None, progress: Progress | None = None) -> dict[str, Any]:
+def simulate(
+    config: SimConfig,
+    *,
+    workers: int | None = 1,
+    backend: str = "local",
+    address: str | None = None,
+    progress: Progress | None = None,
+) -> dict[str, Any]:
     """Run a simulation and return its summary."""
     game = check_config(config)
     start_backend(backend, address)
     start = time.perf_counter()
-    results = run(config, workers=workers, backend=backend, address=address,
-                  progress=progress)
+    results = run(config, workers=workers, backend=backend, address=address, progress=progress)
     seconds = time.perf_counter() - start
     return summarise(game, config, results, seconds)

@@ -18,9 +18,10 @@ from subtable.core.rng import Rng
 HUMAN = "human"
 #: ``bot`` means the strongest registered bot, in this order of preference.
 BEST_BOTS = ("ismcts", "heuristic", "random")
-#: at the table a search bot thinks for about a second, so people do not wait on it
-#: (``--seats ismcts:budget=300`` or ``ismcts:ms=5000`` overrides)
-TABLE_DEFAULTS: dict[str, dict[str, Any]] = {"ismcts": {"ms": 1000}}
+#: bots at the table play with their own defaults: an iteration budget, never a clock, so
+#: that a seed replays the same game on any machine. A seat may ask for a time limit
+#: (``--seats human,ismcts:ms=5000``); the seat's spec, and so the record, then says so.
+TABLE_DEFAULTS: dict[str, dict[str, Any]] = {}
 _BOT_SALT = 0x7AB1_E5EA_7000_0001
 
 
@@ -59,8 +60,11 @@ def parse_seats(text: str | None, game: Game[Any]) -> list[str]:
     else:
         entries = [e.strip().lower() for e in text.split(",")]
     if len(entries) != players:
-        raise SeatError(f"--seats lists {len(entries)} players, the game has {players}",
-                        code="seat_count", params={"given": len(entries), "players": players})
+        raise SeatError(
+            f"--seats lists {len(entries)} players, the game has {players}",
+            code="seat_count",
+            params={"given": len(entries), "players": players},
+        )
     out = []
     known = bot_names()
     for entry in entries:
@@ -68,11 +72,17 @@ def parse_seats(text: str | None, game: Game[Any]) -> list[str]:
         if entry == "bot":
             entry = best_bot(game)
         elif entry != HUMAN and name not in known:
-            raise SeatError(f"unknown seat entry {entry!r}", code="unknown_seat",
-                            params={"entry": entry, "bots": known})
+            raise SeatError(
+                f"unknown seat entry {entry!r}",
+                code="unknown_seat",
+                params={"entry": entry, "bots": known},
+            )
         elif entry != HUMAN and not can_play(name, game):
-            raise SeatError(f"bot {entry!r} cannot play this game", code="bot_cannot_play",
-                            params={"entry": entry, "bots": known})
+            raise SeatError(
+                f"bot {entry!r} cannot play this game",
+                code="bot_cannot_play",
+                params={"entry": entry, "bots": known},
+            )
         if entry != HUMAN:
             table_bot(entry, game, 0, Rng(0))  # a bad parameter is refused before play
         out.append(entry)

@@ -43,9 +43,17 @@ class Quit(Exception):
 class GameTable:
     """People and bots around one game, at one terminal."""
 
-    def __init__(self, name: str, state: State[Any], controllers: list[str], tr: Translator,
-                 console: Console, *, fast: bool = False,
-                 input_fn: Callable[[str], str] | None = None) -> None:
+    def __init__(
+        self,
+        name: str,
+        state: State[Any],
+        controllers: list[str],
+        tr: Translator,
+        console: Console,
+        *,
+        fast: bool = False,
+        input_fn: Callable[[str], str] | None = None,
+    ) -> None:
         self.name = name
         self.state = state
         self.game = state.game
@@ -55,12 +63,16 @@ class GameTable:
         self.fast = fast
         self._input = input_fn
         self.ui = game_ui(name, self.game)
-        self.seats: list[Seat] = build_seats(self.game, controllers, state.seed,
-                                             salt=len(state.history))
+        self.seats: list[Seat] = build_seats(
+            self.game, controllers, state.seed, salt=len(state.history)
+        )
         self.humans = sorted({s.player for s in self.seats if s.human})
         # a single person's seats read the log unredacted for their own secrets
-        self.reader = frozenset(s.seat for s in self.seats if s.human) \
-            if len(self.humans) == 1 else frozenset()
+        self.reader = (
+            frozenset(s.seat for s in self.seats if s.human)
+            if len(self.humans) == 1
+            else frozenset()
+        )
         self.log: list[str] = []
         self.ledger = UndoLedger(self.ui.hidden_counts)
         self.dirty = True
@@ -113,7 +125,6 @@ class GameTable:
     def _intro(self, intro: list[Event] | None, loaded: Path | None) -> None:
         tr = self.tr
         self.console.rule(Text(tr(f"game.{self.name}"), style="bold"))
-        self.say(tr("ui.intro.seed", seed=self.state.seed))
         by_player: dict[int, list[int]] = {}
         for s in self.seats:
             by_player.setdefault(s.player, []).append(s.seat)
@@ -140,6 +151,8 @@ class GameTable:
         if scores is not None:
             self.say(scores(view, tr))
         self.say(tr("ui.result", text=self.ui.result(outcome, tr)), "bold")
+        # only now: the seed and the actions rebuild every deck, so it is a secret until the end
+        self.say(tr("ui.end.seed", seed=self.state.seed))
 
     def _pause(self, seconds: float) -> None:
         if not self.fast:
@@ -174,12 +187,16 @@ class GameTable:
         try:
             action = seat.bot.choose(observe(self.state, seat.seat))
         except Exception as exc:  # a failing bot must not end the game for the people at it
-            self.say(self.tr("ui.bot.failed", who=self.seat_label(seat.seat),
-                             error=type(exc).__name__), "red")
+            self.say(
+                self.tr("ui.bot.failed", who=self.seat_label(seat.seat), error=type(exc).__name__),
+                "red",
+            )
             action = legal[0]
         if action.id not in {a.id for a in legal}:
-            self.say(self.tr("ui.bot.illegal", who=self.seat_label(seat.seat),
-                             action=action.notation()), "red")
+            self.say(
+                self.tr("ui.bot.illegal", who=self.seat_label(seat.seat), action=action.notation()),
+                "red",
+            )
             action = legal[0]
         self._apply(seat, action, human=False)
 
@@ -187,13 +204,24 @@ class GameTable:
         before = self.ledger.before(self.state)
         log_size = len(self.log)
         events = self.state.apply(action, seat=seat.seat)
-        line = self.tr("ui.played", who=self.seat_label(seat.seat), action=action.notation(),
-                       label=self.ui.action_label(action, self.tr))
+        line = self.tr(
+            "ui.played",
+            who=self.seat_label(seat.seat),
+            action=action.notation(),
+            label=self.ui.action_label(action, self.tr),
+        )
         self.log.append(line)
         self.say(line, "bold" if human else None)
         self._events(events)
-        self.ledger.after(before, self.state, events, seat=seat.seat, action=action.notation(),
-                          undoable=human, log_size=log_size)
+        self.ledger.after(
+            before,
+            self.state,
+            events,
+            seat=seat.seat,
+            action=action.notation(),
+            undoable=human,
+            log_size=log_size,
+        )
         self.dirty = True
 
     # -- people --------------------------------------------------------------------
@@ -228,8 +256,12 @@ class GameTable:
         legal = self.state.legal_actions()
         self.say(self.tr("ui.options", n=len(legal)), "bold")
         width = max((len(a.notation()) for a in legal), default=0)
-        items = [Text(f"{i:>2}. {a.notation():<{width}}  ", style="bold").append(
-            self.ui.action_label(a, self.tr), style="") for i, a in enumerate(legal, start=1)]
+        items = [
+            Text(f"{i:>2}. {a.notation():<{width}}  ", style="bold").append(
+                self.ui.action_label(a, self.tr), style=""
+            )
+            for i, a in enumerate(legal, start=1)
+        ]
         self.console.print(Columns(items, column_first=True, padding=(0, 3)))
 
     def _handle(self, line: str, seat: Seat) -> None:
@@ -348,7 +380,7 @@ class GameTable:
             return
         snap = self.ledger.undo(seat)
         self.state = snap.state
-        del self.log[snap.log_size:]
+        del self.log[snap.log_size :]
         self.say(tr("ui.undo.done", action=snap.action))
         self.dirty = True
 
@@ -358,8 +390,7 @@ class GameTable:
             self.say(tr("ui.save.usage"), "red")
             return
         path = Path(arg).expanduser()
-        record = GameRecord.of(self.name, self.state, seats=list(self.controllers),
-                               lang=tr.lang)
+        record = GameRecord.of(self.name, self.state, seats=list(self.controllers), lang=tr.lang)
         try:
             record.save(path)
         except OSError as exc:
@@ -367,4 +398,3 @@ class GameTable:
             return
         self.saved_at = len(self.state.history)
         self.say(tr("ui.save.done", path=str(path)))
-

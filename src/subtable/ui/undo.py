@@ -5,8 +5,8 @@ nothing it has learned and changes nothing anyone else did. After every
 applied action the ledger compares the state before and after through the
 public API only:
 
-* **chance** — the generator carried in the state (``state.rng.state``) moved:
-  a die was rolled or a deck shuffled;
+* **chance** — the state's :meth:`~subtable.core.game.State.chance_fingerprint`
+  changed: a die was rolled or a deck shuffled;
 * **hidden information** — a count of hidden things changed (the game says
   which, from a view: Red November's event and item decks, Submarine's draw
   piles), or an event carried a secret for some seats only (a card drawn into
@@ -39,12 +39,6 @@ HIDDEN = "hidden"
 OTHER_SEAT = "other_seat"
 
 
-def rng_state(state: State[Any]) -> int | None:
-    """The state's generator position, if it carries one."""
-    rng = getattr(state, "rng", None)
-    return getattr(rng, "state", None)
-
-
 @dataclass(frozen=True, slots=True)
 class Snapshot:
     """A state a seat may return to, and what it did from there."""
@@ -60,7 +54,7 @@ class Before:
     """What :meth:`UndoLedger.before` remembers about the state before an action."""
 
     state: State[Any]
-    rng: int | None
+    chance: Hashable
     hidden: Hashable
 
 
@@ -74,15 +68,23 @@ class UndoLedger:
 
     def before(self, state: State[Any]) -> Before:
         """Remember ``state`` just before an action is applied to it."""
-        return Before(state.clone(), rng_state(state), self._hidden(state.view(None)))
+        return Before(state.clone(), state.chance_fingerprint(), self._hidden(state.view(None)))
 
-    def after(self, before: Before, state: State[Any], events: Sequence[Event], *, seat: int,
-              action: str, undoable: bool, log_size: int) -> None:
+    def after(
+        self,
+        before: Before,
+        state: State[Any],
+        events: Sequence[Event],
+        *,
+        seat: int,
+        action: str,
+        undoable: bool,
+        log_size: int,
+    ) -> None:
         """Record an applied action; ``undoable`` is false for bots."""
-        if rng_state(state) != before.rng:
+        if state.chance_fingerprint() != before.chance:
             self._drop(CHANCE)
-        elif (self._hidden(state.view(None)) != before.hidden
-              or any(e.secret for e in events)):
+        elif self._hidden(state.view(None)) != before.hidden or any(e.secret for e in events):
             self._drop(HIDDEN)
         elif not undoable:
             self._drop(OTHER_SEAT)

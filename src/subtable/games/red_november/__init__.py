@@ -4,6 +4,16 @@ from subtable.games.red_november.actions import Kind, RNAction
 from subtable.games.red_november.components import Components, load_components
 from subtable.games.red_november.game import RedNovember
 from subtable.games.red_november.state import RedNovemberState
+from subtable.games.red_november.view import Choice, Phase, RedNovemberView
 
-__all__ = ["Components", "Kind", "RNAction", "RedNovember", "RedNovemberState",
-           "load_components"]
+__all__ = [
+    "Choice",
+    "Components",
+    "Kind",
+    "Phase",
+    "RNAction",
+    "RedNovember",
+    "RedNovemberState",
+    "RedNovemberView",
+    "load_components",
+]

@@ -66,14 +66,31 @@ class Kind(enum.IntEnum):
 
 
 #: fix-it action kinds -> the component name of the fix (see ``FIX_KINDS``)
-FIX_OF_KIND = {Kind.EXTINGUISH: "extinguish", Kind.PUMP: "pump", Kind.UNBLOCK: "unblock",
-               Kind.FIX_ENGINE: "engine", Kind.FIX_PUMPS: "pumps", Kind.FIX_REACTOR: "reactor",
-               Kind.STOP_MISSILES: "missiles", Kind.KILL_KRAKEN: "kraken"}
-ROOM_FIX_KINDS = (Kind.FIX_ENGINE, Kind.FIX_PUMPS, Kind.FIX_REACTOR, Kind.STOP_MISSILES,
-                  Kind.KILL_KRAKEN)
-_WORDS = {Kind.FIX_ENGINE: "fix-engine", Kind.FIX_PUMPS: "fix-pumps",
-          Kind.FIX_REACTOR: "fix-reactor", Kind.STOP_MISSILES: "stop-missiles",
-          Kind.KILL_KRAKEN: "kill-kraken", Kind.NO_ACTION: "no-action"}
+FIX_OF_KIND = {
+    Kind.EXTINGUISH: "extinguish",
+    Kind.PUMP: "pump",
+    Kind.UNBLOCK: "unblock",
+    Kind.FIX_ENGINE: "engine",
+    Kind.FIX_PUMPS: "pumps",
+    Kind.FIX_REACTOR: "reactor",
+    Kind.STOP_MISSILES: "missiles",
+    Kind.KILL_KRAKEN: "kraken",
+}
+ROOM_FIX_KINDS = (
+    Kind.FIX_ENGINE,
+    Kind.FIX_PUMPS,
+    Kind.FIX_REACTOR,
+    Kind.STOP_MISSILES,
+    Kind.KILL_KRAKEN,
+)
+_WORDS = {
+    Kind.FIX_ENGINE: "fix-engine",
+    Kind.FIX_PUMPS: "fix-pumps",
+    Kind.FIX_REACTOR: "fix-reactor",
+    Kind.STOP_MISSILES: "stop-missiles",
+    Kind.KILL_KRAKEN: "kill-kraken",
+    Kind.NO_ACTION: "no-action",
+}
 
 
 def _space(room: int) -> str:

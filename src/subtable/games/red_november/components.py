@@ -136,9 +136,12 @@ def _build(data: dict[str, Any]) -> Components:
     tokens = tuple(data["destruction"]["order"])
     repairs = {}
     for kind, spec in data["repairs"].items():
-        repairs[kind] = Repair(kind, int(spec["room"]),
-                               tracks.index(spec["track"]) if spec["track"] else -1,
-                               tokens.index(spec["token"]) if spec["token"] else -1)
+        repairs[kind] = Repair(
+            kind,
+            int(spec["room"]),
+            tracks.index(spec["track"]) if spec["track"] else -1,
+            tokens.index(spec["token"]) if spec["token"] else -1,
+        )
     tt = data["time_track"]
     top = int(tt["top"])
     event_icon = [False] * (top + 1)
@@ -151,37 +154,69 @@ def _build(data: dict[str, Any]) -> Components:
     events: list[EventCard] = []
     for spec in data["events"]:
         for faint in spec["faint"]:
-            events.append(EventCard(len(events), spec["kind"], int(faint), spec.get("track", ""),
-                                    int(spec.get("amount", 0)), spec.get("token", ""),
-                                    int(spec.get("ahead", 0)), int(spec.get("hand_limit", 0)),
-                                    bool(spec.get("set_aside", False))))
+            events.append(
+                EventCard(
+                    len(events),
+                    spec["kind"],
+                    int(faint),
+                    spec.get("track", ""),
+                    int(spec.get("amount", 0)),
+                    spec.get("token", ""),
+                    int(spec.get("ahead", 0)),
+                    int(spec.get("hand_limit", 0)),
+                    bool(spec.get("set_aside", False)),
+                )
+            )
     items = []
     for i, spec in enumerate(data["items"]):
         bonus = spec.get("bonus", {})
         unknown = set(bonus) - set(FIX_KINDS)
         if unknown:
             raise ValueError(f"components: unknown fix-it kinds {unknown}")
-        items.append(ItemKind(i, spec["kind"], int(spec["copies"]), int(spec.get("stash", 0)),
-                              tuple(int(bonus.get(k, 0)) for k in FIX_KINDS),
-                              bool(spec.get("enter_fire", False)),
-                              bool(spec.get("intoxicates", False)),
-                              bool(spec.get("leave_sub", False)),
-                              int(spec.get("ignore_events", 0)), int(spec.get("sober", 0))))
+        items.append(
+            ItemKind(
+                i,
+                spec["kind"],
+                int(spec["copies"]),
+                int(spec.get("stash", 0)),
+                tuple(int(bonus.get(k, 0)) for k in FIX_KINDS),
+                bool(spec.get("enter_fire", False)),
+                bool(spec.get("intoxicates", False)),
+                bool(spec.get("leave_sub", False)),
+                int(spec.get("ignore_events", 0)),
+                int(spec.get("sober", 0)),
+            )
+        )
     act = data["actions"]
     return Components(
-        ruleset=data["ruleset"], room_names=room_names, hatches=hatches, exterior=exterior,
+        ruleset=data["ruleset"],
+        room_names=room_names,
+        hatches=hatches,
+        exterior=exterior,
         neighbours=tuple(tuple(sorted(n)) for n in neigh),
         room_hatches=tuple(tuple(h) for h in room_hatches),
         adjacent=tuple(tuple(sorted(d for d, h in n if h >= 0)) for n in neigh),
-        tracks=tracks, track_length=int(dt["length"]), track_start=int(dt["start"]),
-        reset_points=tuple(int(x) for x in dt["reset_points"]), tokens=tokens, repairs=repairs,
-        time_top=top, event_icon=tuple(event_icon), item_icon=tuple(item_icon),
+        tracks=tracks,
+        track_length=int(dt["length"]),
+        track_start=int(dt["start"]),
+        reset_points=tuple(int(x) for x in dt["reset_points"]),
+        tokens=tokens,
+        repairs=repairs,
+        time_top=top,
+        event_icon=tuple(event_icon),
+        item_icon=tuple(item_icon),
         start_space={int(k): int(v) for k, v in tt["start"].items()},
-        abandon_below=int(tt["abandon_below"]), faint_minutes=int(tt["faint_minutes"]),
+        abandon_below=int(tt["abandon_below"]),
+        faint_minutes=int(tt["faint_minutes"]),
         max_fix_minutes=int(act["max_fix_minutes"]),
-        low_water_penalty=int(act["low_water_penalty"]), stores_room=int(act["stores_room"]),
-        stores_max_draw=int(act["stores_max_draw"]), cabin_room=int(act["cabin_room"]),
-        cabin_max_draw=int(act["cabin_max_draw"]), events=tuple(events), items=tuple(items))
+        low_water_penalty=int(act["low_water_penalty"]),
+        stores_room=int(act["stores_room"]),
+        stores_max_draw=int(act["stores_max_draw"]),
+        cabin_room=int(act["cabin_room"]),
+        cabin_max_draw=int(act["cabin_max_draw"]),
+        events=tuple(events),
+        items=tuple(items),
+    )
 
 
 def load_components(text: str | None = None) -> Components:
@@ -194,4 +229,4 @@ def load_components(text: str | None = None) -> Components:
 @cache
 def default_components() -> Components:
     """The packaged components (parsed once)."""
-    return _build(packaged_toml(__package__))
+    return _build(packaged_toml("subtable.games.red_november"))

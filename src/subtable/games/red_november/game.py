@@ -7,9 +7,13 @@ from typing import Any, ClassVar
 
 from subtable.core.errors import OptionError
 from subtable.core.game import Game, GameInfo, OptionSpec, Utility
+from subtable.core.rng import Rng
+from subtable.core.view import SeatView, Vocabulary
+from subtable.games.red_november import rules
 from subtable.games.red_november.actions import ActionIndex, RNAction, build_action_space
 from subtable.games.red_november.components import Components, default_components
 from subtable.games.red_november.state import RedNovemberState
+from subtable.games.red_november.view import CHOICE_NAMES, PHASE_NAMES, RedNovemberView
 
 
 class RedNovember(Game[RNAction]):
@@ -22,28 +26,171 @@ class RedNovember(Game[RNAction]):
     """
 
     info: ClassVar[GameInfo] = GameInfo(
-        name="red-november", title="Red November", ruleset=default_components().ruleset,
-        min_players=1, max_players=8, min_seats=3, max_seats=8,
-        utility=Utility.COOPERATIVE, hidden_information=True, max_game_length=5_000,
+        name="red-november",
+        title="Red November",
+        ruleset=default_components().ruleset,
+        min_players=1,
+        max_players=8,
+        min_seats=3,
+        max_seats=8,
+        utility=Utility.COOPERATIVE,
+        hidden_information=True,
+        max_game_length=5_000,
         win_reason="rescued",
-        end_reasons=("rescued", "asphyxiation", "heat", "pressure", "kraken", "crushed",
-                     "missiles", "asphyxiated", "crew_lost"))
+        end_reasons=(
+            "rescued",
+            "asphyxiation",
+            "heat",
+            "pressure",
+            "kraken",
+            "crushed",
+            "missiles",
+            "asphyxiated",
+            "crew_lost",
+        ),
+    )
+    vocabulary: ClassVar[Vocabulary] = Vocabulary(
+        event_keys=frozenset(
+            {
+                "attack_undefended",
+                "comrades_abandoned",
+                "destruction_averted",
+                "destruction_avoided",
+                "destruction_placed",
+                "event_deck_reshuffled",
+                "event_drawn",
+                "event_ignored",
+                "faint_check",
+                "fight",
+                "fire_out",
+                "fire_prevented",
+                "fire_spread",
+                "fire_started",
+                "fix_attempted",
+                "game_lost",
+                "game_started",
+                "game_won",
+                "gnome_attacked",
+                "gnome_fainted",
+                "gnome_killed",
+                "gnome_moved",
+                "gnome_replaced",
+                "gnome_stood_up",
+                "grog_drunk",
+                "hand_limit",
+                "hatch_blocked",
+                "hatch_opened",
+                "hatch_unblocked",
+                "intoxication_changed",
+                "item_deck_empty",
+                "item_deck_reshuffled",
+                "item_discarded",
+                "item_given",
+                "item_used",
+                "items_drawn",
+                "items_taken",
+                "kraken_shuffled_in",
+                "must_leave_room",
+                "no_action",
+                "no_effect",
+                "no_time_for_action",
+                "respite",
+                "room_flooded",
+                "room_rolled",
+                "rooms_flooded",
+                "track_advanced",
+                "track_reset",
+                "trade_finished",
+                "trade_started",
+                "turn_ended",
+                "turn_started",
+                "water_pumped",
+                "water_reflowed",
+            }
+        ),
+        illegal_reasons=frozenset(
+            {
+                "attack_in_sea",
+                "bad_hatch",
+                "bad_room",
+                "hatch_blocked",
+                "high_water",
+                "in_fire",
+                "in_high_water",
+                "item_too_late",
+                "item_useless",
+                "must_act",
+                "must_be_outside",
+                "must_leave",
+                "needs_aqualung",
+                "needs_crowbar",
+                "no_abandon",
+                "no_fire",
+                "no_hatch",
+                "no_item",
+                "no_low_water",
+                "no_partner",
+                "no_time",
+                "not_available",
+                "not_blocked",
+                "not_enough_cards",
+                "not_trading",
+                "on_fire",
+                "option_off",
+                "partner_fainted",
+                "pump_first",
+                "red_area",
+                "too_early",
+                "too_many",
+                "trade_in_sea",
+                "wrong_phase",
+                "wrong_room",
+            }
+        ),
+        end_reasons=info.end_reasons,
+        phases=PHASE_NAMES,
+        extra={
+            #: ``gnome_killed``'s ``cause``
+            "death_causes": frozenset(
+                {"drowned", "fainted_outside", "fire", "heroic_sacrifice", "out_of_air", "slain"}
+            ),
+            #: ``view()["pending"]["choice"]`` in the event-choice phase
+            "choices": frozenset(CHOICE_NAMES.values()),
+            #: ``items_drawn``'s ``source``
+            "draw_sources": frozenset({"grog_stash", "item_deck", "time_track"}),
+        },
+    )
     option_specs: ClassVar[Mapping[str, OptionSpec]] = {
         "players": OptionSpec("players", int, 4, "number of players (1-8)", tuple(range(1, 9))),
-        "gnomes": OptionSpec("gnomes", int, None,
-                             "number of gnomes (3-8; 2 players hold 4, a solo player 3 or more)",
-                             tuple(range(3, 9))),
+        "gnomes": OptionSpec(
+            "gnomes",
+            int,
+            None,
+            "number of gnomes (3-8; 2 players hold 4, a solo player 3 or more)",
+            tuple(range(3, 9)),
+        ),
         "greater_challenge": OptionSpec(
-            "greater_challenge", int, 0,
-            "0 off; 1 Respites leave the game; 2 also one event per gnome before the first turn",
-            (0, 1, 2)),
-        "less_deadly_dying": OptionSpec("less_deadly_dying", bool, False,
-                                        "a dead gnome is replaced by a new one in a random room"),
-        "crazed_gnomes": OptionSpec("crazed_gnomes", bool, False,
-                                    "hidden hands and the Attack Gnome action"),
+            "greater_challenge",
+            int,
+            0,
+            ("0 off; 1 Respites leave the game; 2 also one event per player before the first turn"),
+            (0, 1, 2),
+        ),
+        "less_deadly_dying": OptionSpec(
+            "less_deadly_dying",
+            bool,
+            False,
+            "a dead gnome is replaced by a new one in a random room",
+        ),
+        "crazed_gnomes": OptionSpec(
+            "crazed_gnomes", bool, False, "hidden hands and the Attack Gnome action"
+        ),
         "heroic_sacrifice": OptionSpec(
-            "heroic_sacrifice", bool, False,
-            "FAQ house rule: enter a burning room with Grog or an Extinguisher, act, and die"),
+            "heroic_sacrifice",
+            bool,
+            False,
+            "FAQ house rule: enter a burning room with Grog or an Extinguisher, act, and die",
+        ),
     }
 
     def __init__(self, components: Components | None = None, **options: Any) -> None:
@@ -53,17 +200,22 @@ class RedNovember(Game[RNAction]):
         self.index = ActionIndex(self.action_space)
 
     def _validate(self, options: dict[str, Any]) -> dict[str, Any]:
-        players, gnomes = options["players"], options["gnomes"]
+        players: int = options["players"]
+        gnomes: int | None = options["gnomes"]
         if gnomes is None:
             gnomes = {1: 3, 2: 4}.get(players, players)
         if players == 1 and gnomes < 3:
             raise OptionError("a solo player controls at least 3 gnomes")
         if players == 2 and gnomes != 4:
-            raise OptionError("with 2 players each controls two gnomes: gnomes must be 4",
-                              params={"option": "gnomes", "value": gnomes})
+            raise OptionError(
+                "with 2 players each controls two gnomes: gnomes must be 4",
+                params={"option": "gnomes", "value": gnomes},
+            )
         if players >= 3 and gnomes != players:
-            raise OptionError(f"with {players} players there are {players} gnomes, not {gnomes}",
-                              params={"option": "gnomes", "value": gnomes})
+            raise OptionError(
+                f"with {players} players there are {players} gnomes, not {gnomes}",
+                params={"option": "gnomes", "value": gnomes},
+            )
         if gnomes not in self.components.start_space:
             raise OptionError(f"the time track has no starting space for {gnomes} gnomes")
         options["gnomes"] = gnomes
@@ -100,5 +252,56 @@ class RedNovember(Game[RNAction]):
         return state
 
     def state_from_json(self, data: Mapping[str, Any]) -> RedNovemberState:
-        """Rebuild a state from JSON data."""
+        """Rebuild a state from JSON data (raises ``ValueError`` naming what is wrong)."""
         return RedNovemberState.from_json(self, data)
+
+    def determinize(self, view: SeatView, rng: Rng) -> RedNovemberState:
+        """A state drawn at random among those that show ``view`` to its seat.
+
+        What the seat cannot see is dealt from ``rng``: the event deck (every
+        event card not face up, out of the game or set aside, in a random
+        order); the item deck and, under Crazed Gnomes, the other gnomes' hands
+        (every item copy not in the stash, a visible hand or the discard pile,
+        shuffled and dealt to the hidden hands by their public sizes); and a
+        fresh seed and generator, so future dice differ from sample to sample.
+        Everything in the view is kept, so the sample's view for that seat is
+        ``view`` again. Raises ``ValueError`` for a view of another game or
+        one that does not add up.
+        """
+        if not isinstance(view, RedNovemberView):
+            raise ValueError(f"Red November cannot sample from a {type(view).__name__}")
+        c = self.components
+        n = self.num_seats
+        if len(view.room) != n:
+            raise ValueError(f"the view is for {len(view.room)} gnomes, the game has {n}")
+        events = rules.unseen_events(c, view.event_discard, view.event_removed, view.event_aside)
+        if len(events) != view.event_deck_size:
+            raise ValueError(
+                f"the view's event deck holds {view.event_deck_size} cards but "
+                f"{len(events)} are unseen"
+            )
+        rng.shuffle(events)
+        counts = rules.unseen_item_counts(c, view.stash, view.hands, view.item_discard)
+        items = [i for i, k in enumerate(counts) for _ in range(k)]
+        rng.shuffle(items)
+        width = len(c.items)
+        hands: list[list[int]] = []
+        pos = 0
+        for g, shown in enumerate(view.hands):
+            if shown is not None:
+                hands.append(list(shown))
+                continue
+            size = view.hand_size[g]
+            hand = [0] * width
+            for card in items[pos : pos + size]:
+                hand[card] += 1
+            pos += size
+            hands.append(hand)
+        deck = items[pos:]
+        if len(deck) != view.item_deck_size or pos > len(items):
+            raise ValueError(
+                f"the view's item deck holds {view.item_deck_size} cards but "
+                f"{len(items) - pos} unseen cards are left for it"
+            )
+        seed = rng.next64()
+        return RedNovemberState.from_view(self, view, events, deck, hands, seed, Rng(rng.next64()))

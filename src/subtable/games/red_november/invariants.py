@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 from subtable.games.red_november.components import SEA
-from subtable.games.red_november.state import P_CHOICE, RedNovemberState
+from subtable.games.red_november.state import RedNovemberState
+from subtable.games.red_november.view import Phase
 
 
 def broken_invariants(s: RedNovemberState) -> list[str]:
@@ -54,7 +55,12 @@ def broken_invariants(s: RedNovemberState) -> list[str]:
             bad.append(f"gnome {g + 1} is gone but his keeper remains")
         if not 0 <= s.intox[g] <= 4:
             bad.append(f"gnome {g + 1} intoxication {s.intox[g]}")
-    if not s.is_terminal() and s.active >= 0 and s.on_board(s.active) and s.phase != P_CHOICE:
+    if (
+        not s.is_terminal()
+        and s.active >= 0
+        and s.on_board(s.active)
+        and s.phase != Phase.EVENT_CHOICE
+    ):
         # a decision of the turn itself (not of its Updates): the active gnome's keeper has
         # not moved yet, so it must be the furthest back in time, on top of its stack
         a = s.active

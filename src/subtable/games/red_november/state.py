@@ -16,23 +16,21 @@ from typing import TYPE_CHECKING, Any
 from subtable.core.events import Event
 from subtable.core.game import Outcome, State
 from subtable.core.rng import Rng
+from subtable.games.red_november import rules
 from subtable.games.red_november.actions import FIX_OF_KIND, Kind, RNAction
 from subtable.games.red_november.components import FIX_KINDS, SEA
+from subtable.games.red_november.saved import read_state
+from subtable.games.red_november.view import (
+    PHASE_NAMES,
+    Bookkeeping,
+    Choice,
+    Phase,
+    RedNovemberView,
+    ThisTurn,
+)
 
 if TYPE_CHECKING:
     from subtable.games.red_november.game import RedNovember
-
-# Decisions (``phase``).
-P_MOVE = 0  # movement, items, then one action
-P_EXTRA = 1  # the extra move out of a room after a failed Extinguish Fire
-P_TRADE_GIVE = 2  # the active gnome gives items
-P_TRADE_BACK = 3  # the partner gives items back
-P_DEFEND = 4  # Crazed Gnomes: the attacked gnome may play a Crowbar
-P_AFTER = 5  # after the action: Coffee / Lucky Charm before the Faint Check
-P_CHOICE = 6  # an event needs a choice (Fire Spreads, Blocked Hatch, discards)
-P_OVER = 7
-PHASE_NAMES = ("movement", "extra_move", "trade_give", "trade_back", "defend", "after_action",
-               "event_choice", "over")
 
 # Automatic stages (``stage``).
 S_WAIT = 0
@@ -45,28 +43,84 @@ S_TURN_END = 6
 S_PREGAME = 7
 S_OVER = 8
 
-# Event-choice kinds.
-C_SPREAD = 1
-C_BLOCK = 2
-C_DISCARD = 3
-
 _FIX = {kind: FIX_KINDS.index(name) for kind, name in FIX_OF_KIND.items()}
-_REPAIR_OF_KIND = {Kind.FIX_ENGINE: "engine", Kind.FIX_PUMPS: "pumps",
-                   Kind.FIX_REACTOR: "reactor", Kind.STOP_MISSILES: "missiles",
-                   Kind.KILL_KRAKEN: "kraken"}
-_ACTION_KINDS = frozenset({Kind.EXTINGUISH, Kind.PUMP, Kind.UNBLOCK, Kind.FIX_ENGINE,
-                           Kind.FIX_PUMPS, Kind.FIX_REACTOR, Kind.STOP_MISSILES,
-                           Kind.KILL_KRAKEN, Kind.DRAW, Kind.TRADE, Kind.ATTACK,
-                           Kind.NO_ACTION, Kind.ABANDON})
+_REPAIR_OF_KIND = {
+    Kind.FIX_ENGINE: "engine",
+    Kind.FIX_PUMPS: "pumps",
+    Kind.FIX_REACTOR: "reactor",
+    Kind.STOP_MISSILES: "missiles",
+    Kind.KILL_KRAKEN: "kraken",
+}
+_ACTION_KINDS = frozenset(
+    {
+        Kind.EXTINGUISH,
+        Kind.PUMP,
+        Kind.UNBLOCK,
+        Kind.FIX_ENGINE,
+        Kind.FIX_PUMPS,
+        Kind.FIX_REACTOR,
+        Kind.STOP_MISSILES,
+        Kind.KILL_KRAKEN,
+        Kind.DRAW,
+        Kind.TRADE,
+        Kind.ATTACK,
+        Kind.NO_ACTION,
+        Kind.ABANDON,
+    }
+)
 
-_LISTS = ("fire", "water", "blocked", "track", "token", "keeper", "seq", "room", "alive",
-          "abandoned", "fainted", "intox", "red_room", "event_deck", "event_discard",
-          "event_removed", "event_aside", "item_deck", "item_discard", "t_bonus", "discards",
-          "history")
-_SCALARS = ("seed", "seq_next", "stash", "turn", "active", "ghost", "phase", "decider", "stage",
-            "resume", "t_grog", "t_fire_ok", "t_aqualung", "t_lucky", "t_crowbar", "t_outside",
-            "t_entered_fire", "t_fresh", "partner", "choice", "choice_room", "pend_event",
-            "pend_item", "pregame_left", "result_reason", "result_winners")
+_LISTS = (
+    "fire",
+    "water",
+    "blocked",
+    "track",
+    "token",
+    "keeper",
+    "seq",
+    "room",
+    "alive",
+    "abandoned",
+    "fainted",
+    "intox",
+    "red_room",
+    "event_deck",
+    "event_discard",
+    "event_removed",
+    "event_aside",
+    "item_deck",
+    "item_discard",
+    "t_bonus",
+    "discards",
+    "history",
+)
+_SCALARS = (
+    "seed",
+    "seq_next",
+    "stash",
+    "turn",
+    "active",
+    "ghost",
+    "phase",
+    "decider",
+    "stage",
+    "resume",
+    "t_grog",
+    "t_fire_ok",
+    "t_aqualung",
+    "t_lucky",
+    "t_crowbar",
+    "t_outside",
+    "t_entered_fire",
+    "t_fresh",
+    "partner",
+    "choice",
+    "choice_room",
+    "pend_event",
+    "pend_item",
+    "pregame_left",
+    "result_reason",
+    "result_winners",
+)
 
 
 def _space_name(room: int) -> str:
@@ -76,9 +130,20 @@ def _space_name(room: int) -> str:
 class RedNovemberState(State[RNAction]):
     """A position of Red November. Build one with :meth:`RedNovember.new_state`."""
 
-    __slots__ = ("_ev", "_legal", "c", "game", "n", "opening_events", "rng", *_LISTS, "hands",
-                 *_SCALARS)
+    __slots__ = (
+        "_ev",
+        "_legal",
+        "c",
+        "game",
+        "n",
+        "opening_events",
+        "rng",
+        *_LISTS,
+        "hands",
+        *_SCALARS,
+    )
 
+    # a Red November state holds a Red November game, set once: the narrowing is safe
     game: RedNovember
     fire: list[bool]
     water: list[int]
@@ -103,11 +168,13 @@ class RedNovemberState(State[RNAction]):
     t_bonus: list[int]
     discards: list[tuple[int, int]]
     result_winners: list[int]
+    phase: Phase
+    choice: Choice
 
     # ------------------------------------------------------------------ setup --
     def __init__(self, game: RedNovember, seed: int) -> None:
         c = game.components
-        self.game = game
+        self.game = game  # pyright: ignore[reportIncompatibleVariableOverride]
         self.c = c
         self.n = n = game.num_seats
         self.seed = seed
@@ -143,13 +210,13 @@ class RedNovemberState(State[RNAction]):
         self.turn = 0
         self.active = -1
         self.ghost = start
-        self.phase = P_MOVE
+        self.phase = Phase.MOVE
         self.decider = -1
         self.stage = S_TURN_START
         self.resume = S_TURN_START
         self._reset_turn_flags()
         self.partner = -1
-        self.choice = 0
+        self.choice = Choice.NONE
         self.choice_room = 0
         self.discards = []
         self.pend_event = False
@@ -189,10 +256,10 @@ class RedNovemberState(State[RNAction]):
         for card in c.events:  # 5: Kraken aside, shuffle the rest
             (self.event_aside if card.set_aside else self.event_deck).append(card.index)
         rng.shuffle(self.event_deck)
-        self._emit("game_started", gnomes=n, space=self.keeper[0],
-                   rooms=list(self.room))
+        self._emit("game_started", gnomes=n, space=self.keeper[0], rooms=list(self.room))
         if self.game.options["greater_challenge"] >= 2:
-            self.pregame_left = self.n  # RULING: one per gnome (see RULINGS.md RN-12)
+            # one per player, not per gnome (see RULINGS.md RN-12)
+            self.pregame_left = self.game.num_players
             self.stage = S_PREGAME
         self._run()
         self.opening_events, self._ev = self._ev, []
@@ -201,8 +268,9 @@ class RedNovemberState(State[RNAction]):
     def _emit(self, key: str, **params: Any) -> None:
         self._ev.append(Event(key, params))
 
-    def _emit_secret(self, key: str, owners: tuple[int, ...], secret: tuple[str, ...],
-                     **params: Any) -> None:
+    def _emit_secret(
+        self, key: str, owners: tuple[int, ...], secret: tuple[str, ...], **params: Any
+    ) -> None:
         hidden = self.game.options["crazed_gnomes"]
         self._ev.append(Event(key, params, owners, secret if hidden else ()))
 
@@ -214,17 +282,18 @@ class RedNovemberState(State[RNAction]):
         """How many item cards gnome ``g`` holds."""
         return sum(self.hands[g])
 
-    def _penalty(self, room: int) -> int:
-        return self.c.low_water_penalty if room != SEA and self.water[room] == 1 else 0
+    def _penalty(self, room: int, kind: Kind = Kind.DRAW) -> int:
+        """The low-water penalty an action of ``kind`` pays in ``room`` (default: one that pays)."""
+        return rules.action_penalty(self.c, kind, self.water, room)
 
     # ------------------------------------------------------------- decisions --
     def current_seat(self) -> int | None:
         """The seat that decides now."""
-        return None if self.phase == P_OVER else self.decider
+        return None if self.phase == Phase.OVER else self.decider
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
-        return self.phase == P_OVER
+        return self.phase == Phase.OVER
 
     def legal_action_ids(self) -> list[int]:
         """The legal action ids, sorted."""
@@ -235,34 +304,34 @@ class RedNovemberState(State[RNAction]):
     def _compute_legal(self) -> list[int]:
         phase = self.phase
         ix = self.game.index
-        if phase == P_OVER:
+        if phase == Phase.OVER:
             return []
         a = self.active
         out: list[int] = []
-        if phase == P_MOVE:
+        if phase == Phase.MOVE:
             self._movement_ids(out, enter_only=False)
             self._item_ids(out, a, None)
             self._action_ids(out)
-        elif phase == P_EXTRA:
+        elif phase == Phase.EXTRA_MOVE:
             moves, enabling = self._extra_options()
             out.extend(moves)
             useful = set(enabling)
             if moves or enabling:
                 useful.update(self._usable(a, ("coffee", "lucky_charm")))
             out.extend(ix.id(Kind.USE, i) for i in sorted(useful))
-        elif phase in (P_TRADE_GIVE, P_TRADE_BACK):
-            giver = a if phase == P_TRADE_GIVE else self.partner
+        elif phase in (Phase.TRADE_GIVE, Phase.TRADE_BACK):
+            giver = a if phase == Phase.TRADE_GIVE else self.partner
             out.extend(ix.id(Kind.GIVE, i) for i, k in enumerate(self.hands[giver]) if k)
             out.append(ix.id(Kind.DONE))
-        elif phase == P_DEFEND:
+        elif phase == Phase.DEFEND:
             out.extend((ix.id(Kind.DEFEND), ix.id(Kind.YIELD)))
-        elif phase == P_AFTER:
+        elif phase == Phase.AFTER_ACTION:
             self._item_ids(out, a, ("coffee", "lucky_charm"))
             out.append(ix.id(Kind.DONE))
-        elif phase == P_CHOICE:
-            if self.choice == C_SPREAD:
+        elif phase == Phase.EVENT_CHOICE:
+            if self.choice == Choice.SPREAD:
                 out.extend(ix.id(Kind.SPREAD, r) for r in self._spread_rooms())
-            elif self.choice == C_BLOCK:
+            elif self.choice == Choice.BLOCK:
                 out.extend(ix.id(Kind.BLOCK, h) for h in self._blockable(self.choice_room))
             else:
                 g = self.decider
@@ -282,25 +351,16 @@ class RedNovemberState(State[RNAction]):
 
     def _move_cost(self, src: int, dest: int, hatch: int) -> int | None:
         """Minutes to open the hatch ``src``→``dest`` and go through, or ``None`` if impossible."""
-        water = self.water
-        if hatch < 0:  # exterior hatch
-            if dest == SEA:
-                if not self.t_aqualung:
-                    return None
-            else:
-                if water[dest] == 2 or (self.fire[dest] and not self.t_fire_ok):
-                    return None
-            return 2  # RULING: open (1) + through an exterior hatch (always 1)
-        wd = water[dest]
-        ws = water[src]
-        reflow = (ws == 2 and wd == 0) or (ws == 0 and wd == 2)
-        if reflow:
-            wd = 1
-        if wd == 2:
-            return None
-        if self.fire[dest] and not reflow and not self.t_fire_ok:
-            return None
-        return 2 if wd == 1 else 1
+        return rules.move_cost(
+            self.water,
+            self.fire,
+            self.blocked,
+            src,
+            dest,
+            hatch,
+            fire_ok=self.t_fire_ok,
+            aqualung=self.t_aqualung,
+        )
 
     def _movement_ids(self, out: list[int], enter_only: bool) -> None:
         if self.ghost < 1:
@@ -310,10 +370,13 @@ class RedNovemberState(State[RNAction]):
         blocked = self.blocked
         first_move, first_open = ix.first[Kind.MOVE], ix.first[Kind.OPEN]
         water = self.water
+        fire_ok, aqualung, fire = self.t_fire_ok, self.t_aqualung, self.fire
         for dest, hatch in self.c.neighbours[src]:
-            if hatch >= 0 and (blocked[hatch] or (water[src] == 1 and water[dest] == 2)):
-                continue  # "the room at low water must be pumped before … open the hatch"
-            cost = self._move_cost(src, dest, hatch)
+            if not rules.can_open(water, blocked, src, dest, hatch):
+                continue  # blocked, or "the room at low water must be pumped before …"
+            cost = rules.move_cost(
+                water, fire, blocked, src, dest, hatch, fire_ok=fire_ok, aqualung=aqualung
+            )
             if cost is not None and cost <= self.ghost:
                 out.append(first_move + dest - 1)
             if not enter_only:
@@ -330,7 +393,7 @@ class RedNovemberState(State[RNAction]):
             if t >= 1:
                 out.append(ix.id(Kind.NO_ACTION))
         elif r != SEA and self.fire[r]:
-            top = min(c.max_fix_minutes, t)
+            top = rules.max_fix_minutes(c, t, 0)
             first = ix.first[Kind.EXTINGUISH]
             out.extend(range(first, first + top))
             if opts["heroic_sacrifice"] and self.t_entered_fire:
@@ -339,20 +402,19 @@ class RedNovemberState(State[RNAction]):
             pen = self._penalty(r)
             if r != SEA and self.water[r] == 1:
                 first = ix.first[Kind.PUMP]
-                out.extend(range(first, first + min(c.max_fix_minutes, t)))
+                out.extend(range(first, first + rules.max_fix_minutes(c, t, 0)))
             self._fix_ids(out, r, t, pen)
             self._social_ids(out, r, t, pen)
             if t >= 1:
                 out.append(ix.id(Kind.NO_ACTION))
-            if (self.game.abandon_allowed and r == SEA
-                    and self.keeper[a] < c.abandon_below):
+            if self.game.abandon_allowed and r == SEA and self.keeper[a] < c.abandon_below:
                 out.append(ix.id(Kind.ABANDON))
         if len(out) == before:  # RULING: no minute left for any action
             out.append(ix.id(Kind.DONE))
 
     def _fix_ids(self, out: list[int], r: int, t: int, pen: int, draw: bool = True) -> None:
         c, ix = self.c, self.game.index
-        top = min(c.max_fix_minutes, t - pen)
+        top = rules.max_fix_minutes(c, t, pen)
         if top < 1:
             return
         if r != SEA:
@@ -365,14 +427,15 @@ class RedNovemberState(State[RNAction]):
                 first = ix.first[kind]
                 out.extend(range(first, first + top))
         a = self.active
-        if draw and self.red_room[a] != r:
-            if r == c.stores_room:
-                avail = len(self.item_deck) + len(self.item_discard)
-                most = min(c.stores_max_draw, t - pen, avail)
-            elif r == c.cabin_room:
-                most = min(c.cabin_max_draw, t - pen, self.stash)
-            else:
-                most = 0
+        if draw:
+            most = rules.max_draw(
+                c,
+                r,
+                self.red_room[a],
+                t - pen,
+                len(self.item_deck) + len(self.item_discard),
+                self.stash,
+            )
             first = ix.first[Kind.DRAW]
             out.extend(range(first, first + most))
 
@@ -381,14 +444,16 @@ class RedNovemberState(State[RNAction]):
             return
         ix = self.game.index
         a = self.active
-        attack = self.game.options["crazed_gnomes"] and self.t_crowbar
-        for g in range(self.n):
-            if g == a or not self.on_board(g) or self.room[g] != r:
-                continue
-            if not self.fainted[g]:  # RULING: a fainted gnome cannot trade
-                out.append(ix.id(Kind.TRADE, g))
-            if attack:
-                out.append(ix.id(Kind.ATTACK, g))
+        # RULINGS: a fainted gnome cannot trade (RN-3), nor anyone in the Sea (RN-23)
+        out.extend(
+            ix.id(Kind.TRADE, g)
+            for g in rules.trade_partners(a, self.room, self.alive, self.abandoned, self.fainted)
+        )
+        if self.game.options["crazed_gnomes"] and self.t_crowbar:
+            out.extend(
+                ix.id(Kind.ATTACK, g)
+                for g in rules.attack_targets(a, self.room, self.alive, self.abandoned)
+            )
 
     def _extra_options(self) -> tuple[list[int], list[int]]:
         """Moves out of the room now, and items whose use would open one."""
@@ -410,14 +475,7 @@ class RedNovemberState(State[RNAction]):
         return moves, enabling
 
     def _spread_rooms(self) -> list[int]:
-        fire, water = self.fire, self.water
-        out = set()
-        for r in range(1, 11):
-            if fire[r]:
-                for d in self.c.adjacent[r]:
-                    if not fire[d] and water[d] == 0:
-                        out.add(d)
-        return sorted(out)
+        return rules.spread_rooms(self.c, self.fire, self.water)
 
     def _blockable(self, room: int) -> list[int]:
         return [h for h in self.c.room_hatches[room] if not self.blocked[h]]
@@ -439,10 +497,12 @@ class RedNovemberState(State[RNAction]):
         phase = self.phase
         if kind == Kind.USE:
             self._use_item(action.target)
-            if phase == P_AFTER and not self._usable(self.active, ("coffee", "lucky_charm")):
+            if phase == Phase.AFTER_ACTION and not self._usable(
+                self.active, ("coffee", "lucky_charm")
+            ):
                 self.stage = S_FAINT
             return
-        if phase == P_MOVE:
+        if phase == Phase.MOVE:
             if kind in (Kind.MOVE, Kind.OPEN):
                 self._movement(action.target, kind == Kind.MOVE)
             elif kind == Kind.DONE:
@@ -450,29 +510,38 @@ class RedNovemberState(State[RNAction]):
                 self.stage = S_AFTER_ACTION
             else:
                 self._action(action)
-        elif phase == P_EXTRA:
+        elif phase == Phase.EXTRA_MOVE:
             self._movement(action.target, True)
             self.stage = S_AFTER_ACTION
-        elif phase in (P_TRADE_GIVE, P_TRADE_BACK):
-            giver, taker = ((self.active, self.partner) if phase == P_TRADE_GIVE
-                            else (self.partner, self.active))
+        elif phase in (Phase.TRADE_GIVE, Phase.TRADE_BACK):
+            giver, taker = (
+                (self.active, self.partner)
+                if phase == Phase.TRADE_GIVE
+                else (self.partner, self.active)
+            )
             if kind == Kind.GIVE:
                 self.hands[giver][action.target] -= 1
                 self.hands[taker][action.target] += 1
-                self._emit_secret("item_given", (giver, taker), ("item",), gnome=giver,
-                                  to=taker, item=self.c.items[action.target].kind)
-            elif phase == P_TRADE_GIVE:
-                self.phase = P_TRADE_BACK
+                self._emit_secret(
+                    "item_given",
+                    (giver, taker),
+                    ("item",),
+                    gnome=giver,
+                    to=taker,
+                    item=self.c.items[action.target].kind,
+                )
+            elif phase == Phase.TRADE_GIVE:
+                self.phase = Phase.TRADE_BACK
                 self.decider = self.partner
             else:
                 self._emit("trade_finished", gnome=self.active, partner=self.partner)
                 self.stage = S_AFTER_ACTION
-        elif phase == P_DEFEND:
+        elif phase == Phase.DEFEND:
             self.stage = S_AFTER_ACTION
             self._fight(kind == Kind.DEFEND)
-        elif phase == P_AFTER:
+        elif phase == Phase.AFTER_ACTION:
             self.stage = S_FAINT
-        elif phase == P_CHOICE:
+        elif phase == Phase.EVENT_CHOICE:
             self._choose(action)
 
     # movement ------------------------------------------------------------------
@@ -481,11 +550,11 @@ class RedNovemberState(State[RNAction]):
         src = self.room[a]
         hatch = self.c.hatch_between(src, dest)
         assert hatch is not None
-        self.ghost -= 1
+        self.ghost -= rules.OPEN_MINUTES
         self._emit("hatch_opened", gnome=a, room=src, to=dest)
         if hatch >= 0:
             water = self.water
-            if (water[src] == 2 and water[dest] == 0) or (water[src] == 0 and water[dest] == 2):
+            if rules.reflows(water[src], water[dest]):
                 water[src] = water[dest] = 1
                 self._emit("water_reflowed", rooms=sorted((src, dest)))
                 for r in (src, dest):
@@ -494,12 +563,12 @@ class RedNovemberState(State[RNAction]):
                         self._emit("fire_out", room=r)
         if not enter:
             return
-        cost = 1 if hatch < 0 else (1 if self.water[dest] == 1 else 0)
+        cost = rules.passage_minutes(self.water[dest], hatch < 0)
         self.ghost -= cost
         if dest != SEA and self.fire[dest]:
             self.t_entered_fire = True
         self.room[a] = dest
-        self._emit("gnome_moved", gnome=a, room=src, to=dest, minutes=1 + cost)
+        self._emit("gnome_moved", gnome=a, room=src, to=dest, minutes=rules.OPEN_MINUTES + cost)
 
     # items ---------------------------------------------------------------------
     def _use_item(self, index: int) -> None:
@@ -537,7 +606,7 @@ class RedNovemberState(State[RNAction]):
         a = self.active
         r = self.room[a]
         kind = action.kind
-        pen = 0 if kind in (Kind.PUMP, Kind.NO_ACTION, Kind.EXTINGUISH) else self._penalty(r)
+        pen = self._penalty(r, kind)
         in_fire = r != SEA and self.fire[r]
         self.stage = S_AFTER_ACTION
         if kind == Kind.ABANDON:
@@ -556,7 +625,7 @@ class RedNovemberState(State[RNAction]):
             self.ghost -= 1 + pen
             self.partner = action.target
             self._emit("trade_started", gnome=a, partner=action.target, minutes=1 + pen)
-            self.phase = P_TRADE_GIVE
+            self.phase = Phase.TRADE_GIVE
             self.stage = S_WAIT
         elif kind == Kind.ATTACK:
             self.ghost -= 1 + pen
@@ -573,21 +642,32 @@ class RedNovemberState(State[RNAction]):
         kind = action.kind
         fix = _FIX[kind]
         bonus = self.t_bonus[fix]
-        target = action.minutes + bonus
+        target = rules.fix_target(action.minutes, bonus)
         name = FIX_KINDS[fix]
         repair = c.repairs.get(name)
-        params: dict[str, Any] = {"gnome": a, "fix": name, "minutes": action.minutes,
-                                  "penalty": pen, "bonus": bonus, "target": min(10, target)}
+        params: dict[str, Any] = {
+            "gnome": a,
+            "fix": name,
+            "minutes": action.minutes,
+            "penalty": pen,
+            "bonus": bonus,
+            "target": min(10, target),
+        }
         if kind == Kind.UNBLOCK:
             params["hatch"] = list(c.hatches[action.target])
         if repair is not None and repair.token >= 0:
             pos = self.token[repair.token]
-            if pos >= 0 and self.ghost < pos:
-                self._emit("fix_attempted", **params, roll=None, success=False,
-                           auto_fail=c.tokens[repair.token])
+            if rules.too_late(pos, self.ghost):
+                self._emit(
+                    "fix_attempted",
+                    **params,
+                    roll=None,
+                    success=False,
+                    auto_fail=c.tokens[repair.token],
+                )
                 return
-        roll = self.rng.die(10)
-        success = roll <= target
+        roll = self.rng.die(rules.DIE)
+        success = rules.fix_succeeds(roll, action.minutes, bonus)
         self._emit("fix_attempted", **params, roll=roll, success=success, auto_fail=None)
         if kind == Kind.EXTINGUISH:
             if success:
@@ -613,15 +693,13 @@ class RedNovemberState(State[RNAction]):
 
     def _reset_track(self, t: int) -> None:
         before = self.track[t]
-        lower = [p for p in self.c.reset_points if p < before]
-        if lower:
-            self.track[t] = max(lower)
+        self.track[t] = rules.track_after_repair(self.c, before)
         self._emit("track_reset", track=self.c.tracks[t], level=self.track[t], before=before)
 
     def _extra_move_or_die(self, a: int) -> None:
         moves, enabling = self._extra_options()
         if moves or enabling:
-            self.phase = P_EXTRA
+            self.phase = Phase.EXTRA_MOVE
             self.stage = S_WAIT
             self._emit("must_leave_room", gnome=a, room=self.room[a])
         else:
@@ -633,8 +711,15 @@ class RedNovemberState(State[RNAction]):
             grog = c.item_index("grog")
             self.stash -= count
             self.hands[a][grog] += count
-            self._emit_secret("items_drawn", (a,), ("items",), gnome=a, source="grog_stash",
-                              count=count, items=["grog"] * count)
+            self._emit_secret(
+                "items_drawn",
+                (a,),
+                ("items",),
+                gnome=a,
+                source="grog_stash",
+                count=count,
+                items=["grog"] * count,
+            )
         else:
             got = []
             for _ in range(count):
@@ -643,8 +728,15 @@ class RedNovemberState(State[RNAction]):
                     break
                 self.hands[a][card] += 1
                 got.append(c.items[card].kind)
-            self._emit_secret("items_drawn", (a,), ("items",), gnome=a, source="item_deck",
-                              count=len(got), items=got)
+            self._emit_secret(
+                "items_drawn",
+                (a,),
+                ("items",),
+                gnome=a,
+                source="item_deck",
+                count=len(got),
+                items=got,
+            )
         self.red_room[a] = r
 
     def _attack(self, target: int, pen: int) -> None:
@@ -654,7 +746,7 @@ class RedNovemberState(State[RNAction]):
         crowbar = self.c.item_index("crowbar")
         # RULING: a fainted gnome cannot defend himself; a defender without a Crowbar has no choice.
         if self.hands[target][crowbar] and not self.fainted[target]:
-            self.phase = P_DEFEND
+            self.phase = Phase.DEFEND
             self.decider = target
             self.stage = S_WAIT
         else:
@@ -666,11 +758,20 @@ class RedNovemberState(State[RNAction]):
             crowbar = self.c.item_index("crowbar")
             self.hands[d][crowbar] -= 1
             self.item_discard.append(crowbar)
-            ra, rd = self.rng.die(10), self.rng.die(10)
+            ra, rd = self.rng.die(rules.DIE), self.rng.die(rules.DIE)
             sa, sd = ra - self.intox[a], rd - self.intox[d]
-            winner, loser = (a, d) if sa >= sd else (d, a)
-            self._emit("fight", gnome=a, target=d, roll=ra, target_roll=rd, score=sa,
-                       target_score=sd, winner=winner)
+            won = rules.attacker_wins(ra, self.intox[a], rd, self.intox[d])
+            winner, loser = (a, d) if won else (d, a)
+            self._emit(
+                "fight",
+                gnome=a,
+                target=d,
+                roll=ra,
+                target_roll=rd,
+                score=sa,
+                target_score=sd,
+                winner=winner,
+            )
         else:
             winner, loser = a, d
             self._emit("attack_undefended", gnome=a, target=d)
@@ -678,10 +779,15 @@ class RedNovemberState(State[RNAction]):
         if any(taken):
             for i, k in enumerate(taken):
                 self.hands[winner][i] += k
-            self._emit_secret("items_taken", (winner, loser), ("items",), gnome=winner,
-                              source=loser, count=sum(taken),
-                              items=[self.c.items[i].kind for i, k in enumerate(taken)
-                                     for _ in range(k)])
+            self._emit_secret(
+                "items_taken",
+                (winner, loser),
+                ("items",),
+                gnome=winner,
+                source=loser,
+                count=sum(taken),
+                items=[self.c.items[i].kind for i, k in enumerate(taken) for _ in range(k)],
+            )
             self.hands[loser] = [0] * len(taken)
         self._kill(loser, "slain")
 
@@ -710,13 +816,13 @@ class RedNovemberState(State[RNAction]):
             self._next_discard()
 
     def _end_choice(self) -> None:
-        self.choice = 0
+        self.choice = Choice.NONE
         if self.stage == S_WAIT:
             self.stage = self.resume
 
-    def _ask_choice(self, choice: int, decider: int) -> None:
+    def _ask_choice(self, choice: Choice, decider: int) -> None:
         self.choice = choice
-        self.phase = P_CHOICE
+        self.phase = Phase.EVENT_CHOICE
         self.decider = decider
         self.resume = self.stage
         self.stage = S_WAIT
@@ -726,7 +832,7 @@ class RedNovemberState(State[RNAction]):
             g, limit = self.discards[0]
             if self.on_board(g) and self.hand_size(g) > limit:
                 if self.stage != S_WAIT:
-                    self._ask_choice(C_DISCARD, g)
+                    self._ask_choice(Choice.DISCARD, g)
                 else:
                     self.decider = g
                 return
@@ -739,13 +845,13 @@ class RedNovemberState(State[RNAction]):
         while True:
             st = self.stage
             if st == S_WAIT:
-                if self.phase == P_CHOICE:
+                if self.phase == Phase.EVENT_CHOICE:
                     legal = self._compute_legal()
                     if len(legal) == 1:  # a forced choice resolves itself
                         self._legal = None
                         self._choose(self.game.action_space[legal[0]])
                         continue
-                elif self.phase not in (P_TRADE_BACK, P_DEFEND):
+                elif self.phase not in (Phase.TRADE_BACK, Phase.DEFEND):
                     self.decider = self.active
                 return
             if st == S_OVER:
@@ -755,7 +861,7 @@ class RedNovemberState(State[RNAction]):
             elif st == S_AFTER_ACTION:
                 a = self.active
                 if self.on_board(a) and self._usable(a, ("coffee", "lucky_charm")):
-                    self.phase = P_AFTER
+                    self.phase = Phase.AFTER_ACTION
                     self.stage = S_WAIT
                 else:
                     self.stage = S_FAINT
@@ -771,13 +877,7 @@ class RedNovemberState(State[RNAction]):
                 self._pregame()
 
     def _next_active(self) -> int:
-        best, key = -1, (-1, -1)
-        for g in range(self.n):
-            if self.on_board(g) and self.keeper[g] > 0:
-                k = (self.keeper[g], self.seq[g])
-                if k > key:
-                    best, key = g, k
-        return best
+        return rules.next_active(self.keeper, self.seq, self.alive, self.abandoned)
 
     def _begin_turn(self) -> None:
         a = self._next_active()
@@ -793,7 +893,7 @@ class RedNovemberState(State[RNAction]):
         if self.fainted[a]:
             self.fainted[a] = False
             self._emit("gnome_stood_up", gnome=a)
-        self.phase = P_MOVE
+        self.phase = Phase.MOVE
         self.stage = S_WAIT
 
     def _faint_check(self) -> None:
@@ -803,9 +903,10 @@ class RedNovemberState(State[RNAction]):
             return
         card = self.c.events[self._draw_event_card()]
         level = self.intox[a]
-        fainted = card.faint != 0 and card.faint <= level
-        self._emit("faint_check", gnome=a, number=card.faint, level=level, fainted=fainted,
-                   card=card.kind)
+        fainted = rules.faints(card.faint, level)
+        self._emit(
+            "faint_check", gnome=a, number=card.faint, level=level, fainted=fainted, card=card.kind
+        )
         if not fainted:
             return
         self.fainted[a] = True
@@ -821,12 +922,13 @@ class RedNovemberState(State[RNAction]):
         if self.alive[a] and not self.abandoned[a] and not self.t_fresh:
             # RULING: a replacement gnome (Less Deadly Dying) has had no chance to move out
             r = self.room[a]
+            cause = rules.deadly(self.fire, self.water, r)
             if r == SEA:
                 if self.t_outside:
                     self._kill(a, "out_of_air")
-            elif self.fire[r]:
+            elif cause == "fire":
                 self._kill(a, "fire")
-            elif self.water[r] == 2:
+            elif cause == "drowned":
                 self._kill(a, "drowned")
         if self.stage == S_OVER:
             return
@@ -862,9 +964,15 @@ class RedNovemberState(State[RNAction]):
                 card = self._draw_item_card()
                 if card is not None:
                     self.hands[a][card] += 1
-                    self._emit_secret("items_drawn", (a,), ("items",), gnome=a,
-                                      source="time_track", count=1,
-                                      items=[c.items[card].kind])
+                    self._emit_secret(
+                        "items_drawn",
+                        (a,),
+                        ("items",),
+                        gnome=a,
+                        source="time_track",
+                        count=1,
+                        items=[c.items[card].kind],
+                    )
             if keeper[a] <= self.ghost:
                 break
             keeper[a] -= 1
@@ -935,7 +1043,7 @@ class RedNovemberState(State[RNAction]):
         elif kind == "fire_spreads":
             rooms = self._spread_rooms()
             if rooms:
-                self._ask_choice(C_SPREAD, self.active)
+                self._ask_choice(Choice.SPREAD, self.active)
             else:
                 self._emit("no_effect", card=kind)
         elif kind == "leak":
@@ -952,7 +1060,7 @@ class RedNovemberState(State[RNAction]):
             self._emit("room_rolled", room=room)
             if self._blockable(room):
                 self.choice_room = room
-                self._ask_choice(C_BLOCK, self.active)
+                self._ask_choice(Choice.BLOCK, self.active)
             else:
                 self._emit("no_effect", card=kind)
         elif card.track:
@@ -982,14 +1090,15 @@ class RedNovemberState(State[RNAction]):
             else:
                 seats = [(self.active + i) % self.n for i in range(self.n)]
             self.discards = [(g, card.hand_limit) for g in seats]
-            self._emit("hand_limit", limit=card.hand_limit,
-                       gnomes=[g for g in seats if self.on_board(g)])
+            self._emit(
+                "hand_limit", limit=card.hand_limit, gnomes=[g for g in seats if self.on_board(g)]
+            )
             self._next_discard()
 
     def _fire_event(self) -> None:
         room = self.rng.die(10)
         self._emit("room_rolled", room=room)
-        if self.water[room]:
+        if rules.fire_prevented(self.water, room):
             self._emit("fire_prevented", room=room)
             return
         self._start_fire(room)
@@ -1036,11 +1145,12 @@ class RedNovemberState(State[RNAction]):
     # ----------------------------------------------------------- death & end --
     def _hazard(self, room: int) -> None:
         """Fainted gnomes in a burning or high-water room die (any Updates phase)."""
-        if not (self.fire[room] or self.water[room] == 2):
+        cause = rules.deadly(self.fire, self.water, room)
+        if cause is None:
             return
         for g in range(self.n):
             if self.fainted[g] and self.room[g] == room and self.on_board(g):
-                self._kill(g, "fire" if self.fire[room] else "drowned")
+                self._kill(g, "fire" if cause == "fire" else "drowned")
                 if self.stage == S_OVER:
                     return
 
@@ -1087,19 +1197,22 @@ class RedNovemberState(State[RNAction]):
         won = reason == "rescued"
         self.result_reason = reason
         self.result_winners = [g for g in range(self.n) if self.abandoned[g] != won]
-        self.phase = P_OVER
+        self.phase = Phase.OVER
         self.stage = S_OVER
         self.decider = -1
-        self._emit("game_won" if won else "game_lost", reason=reason,
-                   winners=list(self.result_winners))
+        self._emit(
+            "game_won" if won else "game_lost", reason=reason, winners=list(self.result_winners)
+        )
 
     def outcome(self) -> Outcome | None:
         """How the game ended: ``rescued`` or the loss cause."""
-        if self.phase != P_OVER:
+        if self.phase != Phase.OVER:
             return None
-        return Outcome(self.result_reason, tuple(self.result_winners),
-                       {"turns": self.turn, "tracks": dict(zip(self.c.tracks, self.track,
-                                                               strict=True))})
+        return Outcome(
+            self.result_reason,
+            tuple(self.result_winners),
+            {"turns": self.turn, "tracks": dict(zip(self.c.tracks, self.track, strict=True))},
+        )
 
     # ------------------------------------------------------ illegal, explained --
     def why_illegal(self, action: RNAction) -> tuple[str, str, dict[str, Any]]:
@@ -1110,49 +1223,83 @@ class RedNovemberState(State[RNAction]):
         r = self.room[a] if a >= 0 else 0
         t = self.ghost
         text = action.notation()
-        waiting = {P_EXTRA: "the gnome must first move out of the burning room",
-                   P_TRADE_GIVE: "a trade is under way: give items or say done",
-                   P_TRADE_BACK: "a trade is under way: give items back or say done",
-                   P_DEFEND: "the attacked gnome must defend or yield",
-                   P_AFTER: "the action is over: use Coffee or a Lucky Charm, or say done",
-                   P_CHOICE: "an event needs a choice first"}
-        if phase == P_CHOICE:
-            expected = {C_SPREAD: Kind.SPREAD, C_BLOCK: Kind.BLOCK, C_DISCARD: Kind.DISCARD}
+        waiting = {
+            Phase.EXTRA_MOVE: "the gnome must first move out of the burning room",
+            Phase.TRADE_GIVE: "a trade is under way: give items or say done",
+            Phase.TRADE_BACK: "a trade is under way: give items back or say done",
+            Phase.DEFEND: "the attacked gnome must defend or yield",
+            Phase.AFTER_ACTION: ("the action is over: use Coffee or a Lucky Charm, or say done"),
+            Phase.EVENT_CHOICE: "an event needs a choice first",
+        }
+        if phase == Phase.EVENT_CHOICE:
+            expected = {
+                Choice.SPREAD: Kind.SPREAD,
+                Choice.BLOCK: Kind.BLOCK,
+                Choice.DISCARD: Kind.DISCARD,
+            }
             if kind == expected.get(self.choice):
                 return self._why_choice(action)
-        if phase in (P_TRADE_GIVE, P_TRADE_BACK) and kind == Kind.GIVE:
-            giver = a if phase == P_TRADE_GIVE else self.partner
-            return "no_item", f"gnome {giver + 1} holds no {c.items[action.target].slug}", {
-                "gnome": giver, "item": c.items[action.target].kind}
-        if phase == P_AFTER and kind == Kind.USE and self.hands[a][action.target]:
-            return "item_too_late", ("after the action only Coffee and a Lucky Charm can still "
-                                     "help"), {"item": c.items[action.target].kind}
-        if phase != P_MOVE and not (phase == P_EXTRA and kind in (Kind.MOVE, Kind.OPEN,
-                                                                   Kind.USE)):
-            if kind in (Kind.GIVE,) and phase not in (P_TRADE_GIVE, P_TRADE_BACK):
+        if phase in (Phase.TRADE_GIVE, Phase.TRADE_BACK) and kind == Kind.GIVE:
+            giver = a if phase == Phase.TRADE_GIVE else self.partner
+            return (
+                "no_item",
+                f"gnome {giver + 1} holds no {c.items[action.target].slug}",
+                {"gnome": giver, "item": c.items[action.target].kind},
+            )
+        if phase == Phase.AFTER_ACTION and kind == Kind.USE and self.hands[a][action.target]:
+            return (
+                "item_too_late",
+                ("after the action only Coffee and a Lucky Charm can still help"),
+                {"item": c.items[action.target].kind},
+            )
+        if phase != Phase.MOVE and not (
+            phase == Phase.EXTRA_MOVE and kind in (Kind.MOVE, Kind.OPEN, Kind.USE)
+        ):
+            if kind in (Kind.GIVE,) and phase not in (Phase.TRADE_GIVE, Phase.TRADE_BACK):
                 return "not_trading", "items can be given only during a trade", {}
-            return "wrong_phase", f"{text!r} is not possible now: {waiting.get(phase, '')}", {
-                "phase": PHASE_NAMES[phase]}
-        if phase == P_MOVE and kind in (Kind.GIVE, Kind.DISCARD, Kind.SPREAD, Kind.BLOCK,
-                                        Kind.DEFEND, Kind.YIELD):
-            return "wrong_phase", (f"{text!r} answers an event or a trade; nothing asks for "
-                                   "it now"), {"phase": PHASE_NAMES[phase]}
+            return (
+                "wrong_phase",
+                f"{text!r} is not possible now: {waiting.get(phase, '')}",
+                {"phase": PHASE_NAMES[phase]},
+            )
+        if phase == Phase.MOVE and kind in (
+            Kind.GIVE,
+            Kind.DISCARD,
+            Kind.SPREAD,
+            Kind.BLOCK,
+            Kind.DEFEND,
+            Kind.YIELD,
+        ):
+            return (
+                "wrong_phase",
+                (f"{text!r} answers an event or a trade; nothing asks for it now"),
+                {"phase": PHASE_NAMES[phase]},
+            )
         if kind == Kind.USE:
             if not self.hands[a][action.target]:
-                return "no_item", f"gnome {a + 1} holds no {c.items[action.target].slug}", {
-                    "item": c.items[action.target].kind}
+                return (
+                    "no_item",
+                    f"gnome {a + 1} holds no {c.items[action.target].slug}",
+                    {"item": c.items[action.target].kind},
+                )
             return "item_useless", "that item cannot help in the extra move", {}
         if kind in (Kind.MOVE, Kind.OPEN):
             return self._why_move(action.target, kind == Kind.MOVE)
         if kind == Kind.DONE:
             return "must_act", "the gnome still has time for an action: choose one", {}
         if r != SEA and self.water[r] == 2 and kind != Kind.NO_ACTION:
-            return "in_high_water", (f"room {r} is at high water: the only action there is "
-                                     "No Action"), {"room": r}
+            return (
+                "in_high_water",
+                (f"room {r} is at high water: the only action there is No Action"),
+                {"room": r},
+            )
         if r != SEA and self.fire[r] and kind != Kind.EXTINGUISH:
-            return "in_fire", (f"room {r} is on fire: the only action there is Extinguish "
-                               "Fire"), {"room": r}
-        pen = 0 if kind in (Kind.PUMP, Kind.NO_ACTION, Kind.EXTINGUISH) else self._penalty(r)
+            return (
+                "in_fire",
+                (f"room {r} is on fire: the only action there is Extinguish Fire"),
+                {"room": r},
+            )
+        pen = self._penalty(r, kind)
         cost = action.minutes if kind in _FIX or kind == Kind.DRAW else 1
         if kind == Kind.EXTINGUISH and not (r != SEA and self.fire[r]):
             return "no_fire", f"there is no fire in {_space_name(r)}", {"room": r}
@@ -1162,28 +1309,41 @@ class RedNovemberState(State[RNAction]):
         if kind == Kind.UNBLOCK:
             hatch = c.hatches[action.target]
             if r not in hatch:
-                return "wrong_room", (f"the hatch {hatch[0]}-{hatch[1]} is not in "
-                                      f"{_space_name(r)}"), {"room": r}
+                return (
+                    "wrong_room",
+                    (f"the hatch {hatch[0]}-{hatch[1]} is not in {_space_name(r)}"),
+                    {"room": r},
+                )
             if not self.blocked[action.target]:
                 return "not_blocked", f"the hatch {hatch[0]}-{hatch[1]} is not blocked", {}
         if kind in _REPAIR_OF_KIND:
             repair = c.repairs[_REPAIR_OF_KIND[kind]]
             if repair.room != r:
-                return "wrong_room", (f"{text.split()[0]} is taken in "
-                                      f"{_space_name(repair.room)}, not {_space_name(r)}"), {
-                    "room": repair.room}
+                return (
+                    "wrong_room",
+                    (
+                        f"{text.split()[0]} is taken in "
+                        f"{_space_name(repair.room)}, not {_space_name(r)}"
+                    ),
+                    {"room": repair.room},
+                )
         if kind == Kind.DRAW:
             if r not in (c.stores_room, c.cabin_room):
-                return "wrong_room", ("items are drawn in the Equipment Stores (8) or the "
-                                      "Captain's Cabin (10)"), {"room": r}
+                return (
+                    "wrong_room",
+                    ("items are drawn in the Equipment Stores (8) or the Captain's Cabin (10)"),
+                    {"room": r},
+                )
             if self.red_room[a] == r:
-                return "red_area", ("the gnome already drew items here: he must act in another "
-                                    "room first"), {"room": r}
+                return (
+                    "red_area",
+                    ("the gnome already drew items here: he must act in another room first"),
+                    {"room": r},
+                )
             most = c.cabin_max_draw if r == c.cabin_room else c.stores_max_draw
             if action.minutes > most:
                 return "too_many", f"at most {most} cards can be drawn here", {"most": most}
-            left = self.stash if r == c.cabin_room else len(self.item_deck) + len(
-                self.item_discard)
+            left = self.stash if r == c.cabin_room else len(self.item_deck) + len(self.item_discard)
             if action.minutes > left:
                 return "not_enough_cards", f"only {left} cards are left to draw", {"left": left}
         if kind in (Kind.TRADE, Kind.ATTACK):
@@ -1192,22 +1352,48 @@ class RedNovemberState(State[RNAction]):
                 return "option_off", "Attack Gnome is only played with the Crazed Gnomes rule", {}
             if kind == Kind.ATTACK and not self.t_crowbar:
                 return "needs_crowbar", "attacking needs a Crowbar used this turn", {}
+            if kind == Kind.TRADE and r == SEA:  # RULING RN-23
+                return (
+                    "trade_in_sea",
+                    (
+                        "gnomes trade only in the same room, and the Sea is not "
+                        "a room: nobody trades outside the sub"
+                    ),
+                    {"room": r},
+                )
+            if kind == Kind.ATTACK and r == SEA:  # RULING RN-23
+                return (
+                    "attack_in_sea",
+                    (
+                        "a gnome attacks only in the same room, and the Sea is "
+                        "not a room: nobody attacks outside the sub"
+                    ),
+                    {"room": r},
+                )
             if g >= self.n or g == a or not self.on_board(g) or self.room[g] != r:
                 return "no_partner", f"gnome {g + 1} is not here", {"gnome": g}
             if kind == Kind.TRADE and self.fainted[g]:
-                return "partner_fainted", f"gnome {g + 1} has fainted and cannot trade", {
-                    "gnome": g}
+                return (
+                    "partner_fainted",
+                    f"gnome {g + 1} has fainted and cannot trade",
+                    {"gnome": g},
+                )
         if kind == Kind.ABANDON:
             if not self.game.abandon_allowed:
-                return "no_abandon", ("Abandon Comrades is not played with one or two "
-                                      "players"), {}
+                return "no_abandon", ("Abandon Comrades is not played with one or two players"), {}
             if r != SEA:
                 return "must_be_outside", "the gnome must be outside the sub to abandon it", {}
-            return "too_early", (f"only once his Time Keeper has passed the "
-                                 f"{c.abandon_below} space"), {"space": self.keeper[a]}
+            return (
+                "too_early",
+                (f"only once his Time Keeper has passed the {c.abandon_below} space"),
+                {"space": self.keeper[a]},
+            )
         if cost + pen > t:
-            return "no_time", (f"that needs {cost + pen} minutes and only {t} are left"), {
-                "needed": cost + pen, "left": t}
+            return (
+                "no_time",
+                (f"that needs {cost + pen} minutes and only {t} are left"),
+                {"needed": cost + pen, "left": t},
+            )
         return "not_available", f"{text!r} is not available now", {}
 
     def _why_choice(self, action: RNAction) -> tuple[str, str, dict[str, Any]]:
@@ -1215,16 +1401,29 @@ class RedNovemberState(State[RNAction]):
         if action.kind == Kind.SPREAD:
             r = action.target
             rooms = ", ".join(str(x) for x in self._spread_rooms())
-            return "bad_room", (f"the fire cannot spread to room {r}: it must be next to a fire, "
-                                f"not burning and not flooded (choose among {rooms})"), {
-                "room": r, "choices": self._spread_rooms()}
+            return (
+                "bad_room",
+                (
+                    f"the fire cannot spread to room {r}: it must be next to a fire, "
+                    f"not burning and not flooded (choose among {rooms})"
+                ),
+                {"room": r, "choices": self._spread_rooms()},
+            )
         if action.kind == Kind.BLOCK:
             h = c.hatches[action.target]
-            return "bad_hatch", (f"the hatch {h[0]}-{h[1]} cannot be blocked: choose an open "
-                                 f"hatch of room {self.choice_room}"), {"room": self.choice_room}
-        return "no_item", (f"gnome {self.decider + 1} holds no "
-                           f"{c.items[action.target].slug}"), {
-            "gnome": self.decider, "item": c.items[action.target].kind}
+            return (
+                "bad_hatch",
+                (
+                    f"the hatch {h[0]}-{h[1]} cannot be blocked: choose an open "
+                    f"hatch of room {self.choice_room}"
+                ),
+                {"room": self.choice_room},
+            )
+        return (
+            "no_item",
+            (f"gnome {self.decider + 1} holds no {c.items[action.target].slug}"),
+            {"gnome": self.decider, "item": c.items[action.target].kind},
+        )
 
     def _why_move(self, dest: int, enter: bool) -> tuple[str, str, dict[str, Any]]:
         a = self.active
@@ -1232,32 +1431,50 @@ class RedNovemberState(State[RNAction]):
         hatch = self.c.hatch_between(src, dest)
         where = {"room": src, "to": dest}
         if hatch is None:
-            return "no_hatch", (f"there is no hatch between {_space_name(src)} and "
-                                f"{_space_name(dest)}"), where
+            return (
+                "no_hatch",
+                (f"there is no hatch between {_space_name(src)} and {_space_name(dest)}"),
+                where,
+            )
         if hatch >= 0 and self.blocked[hatch]:
-            return "hatch_blocked", (f"the hatch between {_space_name(src)} and "
-                                     f"{_space_name(dest)} is blocked"), where
+            return (
+                "hatch_blocked",
+                (f"the hatch between {_space_name(src)} and {_space_name(dest)} is blocked"),
+                where,
+            )
         if hatch >= 0 and self.water[src] == 1 and self.water[dest] == 2:
-            return "pump_first", (f"room {dest} is at high water: {_space_name(src)} must be "
-                                  "pumped before that hatch can be opened"), where
+            return (
+                "pump_first",
+                (
+                    f"room {dest} is at high water: {_space_name(src)} must be "
+                    "pumped before that hatch can be opened"
+                ),
+                where,
+            )
         if self.ghost < 1:
             return "no_time", "no minutes are left", {"needed": 1, "left": 0}
-        if self.phase == P_EXTRA and not enter:
+        if self.phase == Phase.EXTRA_MOVE and not enter:
             return "must_leave", "after a failed Extinguish Fire the gnome must leave the room", {}
         if dest == SEA and not self.t_aqualung:
             return "needs_aqualung", "leaving the sub needs an Aqualung used this turn", where
         if dest != SEA:
             ws, wd = (0 if src == SEA else self.water[src]), self.water[dest]
-            flows = hatch >= 0 and ((ws == 2 and wd == 0) or (ws == 0 and wd == 2))
+            flows = hatch >= 0 and rules.reflows(ws, wd)
             if wd == 2 and not flows:
                 return "high_water", f"room {dest} is at high water", where
             if self.fire[dest] and not flows and not self.t_fire_ok:
-                return "on_fire", (f"room {dest} is on fire: use Grog or a Fire Extinguisher "
-                                   "to enter"), where
+                return (
+                    "on_fire",
+                    (f"room {dest} is on fire: use Grog or a Fire Extinguisher to enter"),
+                    where,
+                )
         cost = self._move_cost(src, dest, hatch)
         if cost is not None and cost > self.ghost:
-            return "no_time", f"that needs {cost} minutes and only {self.ghost} are left", {
-                "needed": cost, "left": self.ghost}
+            return (
+                "no_time",
+                f"that needs {cost} minutes and only {self.ghost} are left",
+                {"needed": cost, "left": self.ghost},
+            )
         return "not_available", "that move is not available now", where
 
     # ------------------------------------------------------------ copies etc. --
@@ -1281,6 +1498,8 @@ class RedNovemberState(State[RNAction]):
     def to_json(self) -> dict[str, Any]:
         """The whole state, secrets and generator included."""
         data: dict[str, Any] = {name: getattr(self, name) for name in _SCALARS}
+        data["phase"] = int(self.phase)
+        data["choice"] = int(self.choice)
         for name in _LISTS:
             value = getattr(self, name)
             data[name] = [list(x) for x in value] if name == "discards" else list(value)
@@ -1291,111 +1510,184 @@ class RedNovemberState(State[RNAction]):
 
     @classmethod
     def from_json(cls, game: RedNovember, data: Mapping[str, Any]) -> RedNovemberState:
-        """Rebuild a state from :meth:`to_json` output (raises ``ValueError``)."""
-        if not isinstance(data, Mapping):
-            raise ValueError("a Red November state must be a JSON object")
-        missing = [k for k in (*_LISTS, *_SCALARS, "hands", "rng") if k not in data]
-        if missing:
-            raise ValueError(f"state data lacks {', '.join(missing)}")
-        state = cls(game, int(data["seed"]))
-        for name in _SCALARS:
-            setattr(state, name, data[name])
-        for name in _LISTS:
-            value = data[name]
-            if not isinstance(value, list):
-                raise ValueError(f"state field {name!r} must be a list")
-            setattr(state, name, [tuple(x) for x in value] if name == "discards" else list(value))
-        state.hands = [list(h) for h in data["hands"]]
-        state.rng = Rng(int(data["rng"]))
-        n = game.num_seats
-        if len(state.keeper) != n or len(state.hands) != n:
-            raise ValueError(f"state data is for {len(state.keeper)} gnomes, the game has {n}")
+        """Rebuild a state from :meth:`to_json` output.
+
+        Every field is checked, alone and against the others
+        (:func:`~subtable.games.red_november.saved.read_state`); an inconsistent
+        state raises ``ValueError`` naming the problem.
+        """
+        fields = read_state(game, data)
+        state = object.__new__(cls)
+        state.game = game
+        state.c = game.components
+        state.n = game.num_seats
+        state._ev = []
+        state._legal = None
+        state.opening_events = []
+        for name, value in fields.items():
+            if name != "rng":
+                setattr(state, name, value)
+        state.rng = Rng(fields["rng"])
+        if not state.is_terminal() and not state.legal_action_ids():
+            raise ValueError("invalid Red November state: the game goes on but no action is legal")
         return state
 
-    def chance_fingerprint(self) -> tuple[int, int, int]:
-        """The generator's position and the two decks' sizes (for undo)."""
-        return (self.rng.state, len(self.event_deck), len(self.item_deck))
+    @classmethod
+    def from_view(
+        cls,
+        game: RedNovember,
+        view: RedNovemberView,
+        event_deck: list[int],
+        item_deck: list[int],
+        hands: list[list[int]],
+        seed: int,
+        rng: Rng,
+    ) -> RedNovemberState:
+        """A state showing ``view``, with the hidden parts given (for ``determinize``).
+
+        The caller deals ``event_deck`` and ``item_deck`` (bottom first), the
+        hidden ``hands`` and a fresh ``seed`` and generator; the history is empty.
+        """
+        state = object.__new__(cls)
+        state.game = game
+        state.c = game.components
+        state.n = len(view.room)
+        state.seed = seed
+        state.rng = rng
+        state.history = []
+        state._ev = []
+        state._legal = None
+        state.opening_events = []
+        state.fire = list(view.fire)
+        state.water = list(view.water)
+        state.blocked = list(view.blocked)
+        state.track = list(view.track)
+        state.token = list(view.token)
+        state.keeper = list(view.keeper)
+        state.seq = list(view.stack)
+        state.room = list(view.room)
+        state.alive = list(view.alive)
+        state.abandoned = list(view.abandoned)
+        state.fainted = list(view.fainted)
+        state.intox = list(view.intoxication)
+        state.red_room = list(view.red_room)
+        state.hands = hands
+        state.event_deck = event_deck
+        state.event_discard = list(view.event_discard)
+        state.event_removed = list(view.event_removed)
+        state.event_aside = list(view.event_aside)
+        state.item_deck = item_deck
+        state.item_discard = list(view.item_discard)
+        state.stash = view.stash
+        state.turn = view.turn
+        state.active = view.active
+        state.ghost = view.ghost
+        state.phase = view.phase
+        state.decider = view.decider
+        state.partner = view.partner
+        state.choice = view.choice
+        state.choice_room = view.choice_room
+        t = view.this_turn
+        state.t_grog = t.grog
+        state.t_fire_ok = t.fire_ok
+        state.t_aqualung = t.aqualung
+        state.t_bonus = list(t.bonus)
+        state.t_lucky = t.lucky
+        state.t_crowbar = t.crowbar
+        state.t_outside = t.outside
+        state.t_entered_fire = t.entered_fire
+        state.t_fresh = t.fresh
+        b = view.book
+        state.stage = b.stage
+        state.resume = b.resume
+        state.seq_next = b.seq_next
+        state.pend_event = b.pend_event
+        state.pend_item = b.pend_item
+        state.discards = list(b.discards)
+        state.pregame_left = b.pregame_left
+        state.result_reason = b.result_reason
+        state.result_winners = list(b.result_winners)
+        return state
+
+    def chance_fingerprint(self) -> str:
+        """A digest of the generator's position (see :meth:`State.chance_fingerprint`)."""
+        return self.rng.fingerprint()
 
     # ------------------------------------------------------------------ views --
-    def observe(self, seat: int | None) -> Any:  # TODO(view): the typed RedNovemberView
-        raise NotImplementedError
+    def observe(self, seat: int | None) -> RedNovemberView:
+        """What ``seat`` may see (``None``: a spectator), as a typed value.
 
-    def public_state(self, seat: int | None) -> dict[str, Any]:
-        """:meth:`to_json` with every secret of ``seat`` removed.
-
-        Deck orders and the generator become ``None``; so do other gnomes' hands
-        under Crazed Gnomes; the action history is left out (under Crazed Gnomes
-        it would tell what was given in trades). Enough to rebuild a consistent
-        state by sampling what is hidden (see ``determinize``).
+        Deck orders, the seed and the generator are never in it; under Crazed
+        Gnomes neither are the other gnomes' hands; nor is the action history.
+        The legal actions are included only for the seat that decides now.
         """
-        data = self.to_json()
-        data["rng"] = None
-        data["event_deck"] = None
-        data["item_deck"] = None
-        data["event_deck_size"] = len(self.event_deck)
-        data["item_deck_size"] = len(self.item_deck)
-        del data["history"]
+        if seat is not None and not 0 <= seat < self.n:
+            raise ValueError(f"seat {seat} is not a seat of this game (0-{self.n - 1})")
+        hands = self.hands
         if self.game.options["crazed_gnomes"]:
-            data["hands"] = [h if g == seat else None for g, h in enumerate(data["hands"])]
-        return data
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may see (``None``: a spectator). Deck order is always hidden;
-        with Crazed Gnomes, so are the other gnomes' hands."""
-        c = self.c
-        hidden = self.game.options["crazed_gnomes"]
-        gnomes = []
-        for g in range(self.n):
-            show = not hidden or g == seat
-            gnomes.append({
-                "seat": g, "room": self.room[g] if self.on_board(g) else None,
-                "alive": self.alive[g], "abandoned": self.abandoned[g],
-                "fainted": self.fainted[g], "intoxication": self.intox[g],
-                "keeper": self.keeper[g] if self.keeper[g] >= 0 else None,
-                "stack": self.seq[g], "red_area": self.red_room[g] == self.room[g] != 0,
-                "hand": ({c.items[i].kind: k for i, k in enumerate(self.hands[g]) if k}
-                         if show else None),
-                "hand_size": self.hand_size(g),
-            })
-        item_discard: dict[str, int] = {}
-        for i in self.item_discard:
-            item_discard[c.items[i].kind] = item_discard.get(c.items[i].kind, 0) + 1
-        pending: dict[str, Any] = {"phase": PHASE_NAMES[self.phase], "seat": self.current_seat()}
-        if self.phase in (P_TRADE_GIVE, P_TRADE_BACK, P_DEFEND):
-            pending["partner"] = self.partner
-        if self.phase == P_CHOICE:
-            pending["choice"] = {C_SPREAD: "fire_spreads", C_BLOCK: "blocked_hatch",
-                                 C_DISCARD: "discard"}[self.choice]
-            if self.choice == C_BLOCK:
-                pending["room"] = self.choice_room
-            if self.choice == C_DISCARD and self.discards:
-                pending["limit"] = self.discards[0][1]
-        out = self.outcome()
-        view: dict[str, Any] = {
-            "game": "red-november", "seat": seat, "turn": self.turn, "active": self.active,
-            "ghost": self.ghost if self.active >= 0 else None, "pending": pending,
-            "rooms": [{"room": r, "fire": self.fire[r], "water": self.water[r]}
-                      for r in range(1, 11)],
-            "blocked": [list(c.hatches[h]) for h, b in enumerate(self.blocked) if b],
-            "tracks": dict(zip(c.tracks, self.track, strict=True)),
-            "tokens": {name: (pos if pos >= 0 else None)
-                       for name, pos in zip(c.tokens, self.token, strict=True)},
-            "gnomes": gnomes,
-            "event_deck": len(self.event_deck),
-            "event_discard": [[c.events[i].kind, c.events[i].faint] for i in self.event_discard],
-            "event_removed": [[c.events[i].kind, c.events[i].faint] for i in self.event_removed],
-            "kraken_set_aside": bool(self.event_aside),
-            "item_deck": len(self.item_deck), "item_discard": item_discard,
-            "grog_stash": self.stash,
-            "this_turn": {"grog": self.t_grog, "enter_fire": self.t_fire_ok,
-                          "aqualung": self.t_aqualung, "lucky": self.t_lucky,
-                          "crowbar": self.t_crowbar, "started_outside": self.t_outside,
-                          "bonus": dict(zip(FIX_KINDS, self.t_bonus, strict=True))},
-            "options": dict(self.game.options),
-            "public": self.public_state(seat),
-            "outcome": (None if out is None else
-                        {"reason": out.reason, "winners": list(out.winners)}),
-        }
-        if seat is not None and seat == self.current_seat():
-            view["legal"] = [a.notation() for a in self.legal_actions()]
-        return view
+            shown = tuple(tuple(h) if g == seat else None for g, h in enumerate(hands))
+        else:
+            shown = tuple(map(tuple, hands))
+        over = self.phase == Phase.OVER
+        legal = (
+            tuple(self.legal_action_ids())
+            if seat is not None and not over and seat == self.decider
+            else ()
+        )
+        return RedNovemberView(
+            seat,
+            self.turn,
+            self.phase,
+            self.decider,
+            self.active,
+            self.ghost,
+            self.choice,
+            self.choice_room,
+            self.partner,
+            tuple(self.fire),
+            tuple(self.water),
+            tuple(self.blocked),
+            tuple(self.track),
+            tuple(self.token),
+            tuple(self.room),
+            tuple(self.keeper),
+            tuple(self.seq),
+            tuple(self.alive),
+            tuple(self.abandoned),
+            tuple(self.fainted),
+            tuple(self.intox),
+            tuple(self.red_room),
+            shown,
+            tuple(map(sum, hands)),
+            self.stash,
+            len(self.event_deck),
+            tuple(self.event_discard),
+            tuple(self.event_removed),
+            tuple(self.event_aside),
+            len(self.item_deck),
+            tuple(self.item_discard),
+            ThisTurn(
+                self.t_grog,
+                self.t_fire_ok,
+                self.t_aqualung,
+                tuple(self.t_bonus),
+                self.t_lucky,
+                self.t_crowbar,
+                self.t_outside,
+                self.t_entered_fire,
+                self.t_fresh,
+            ),
+            Bookkeeping(
+                self.stage,
+                self.resume,
+                self.seq_next,
+                self.pend_event,
+                self.pend_item,
+                tuple(self.discards),
+                self.pregame_left,
+                self.result_reason,
+                tuple(self.result_winners),
+            ),
+            legal,
+            self.game,
+        )

@@ -33,6 +33,7 @@ import enum
 from dataclasses import dataclass
 
 from subtable.core.actions import ActionSpace
+from subtable.games.submarine import rules
 from subtable.games.submarine.components import Components
 
 
@@ -100,15 +101,24 @@ class ActionIndex:
         #: ``boat_legal[position + 1][columns]``: the boat's options from ``position`` (-1 off
         #: the left edge) when the player's bathyscaphes occupy the ``columns`` bit set
         self.boat_legal: list[list[list[int]]] = [
-            [[self.boat + col for col in range(pos + 1, c.columns) if mask >> col & 1]
-             + [self.boat_off] for mask in range(1 << c.columns)]
-            for pos in range(-1, c.columns)]
+            [
+                [
+                    self.boat + col
+                    for col in rules.boat_stops(
+                        pos, {x for x in range(c.columns) if mask >> x & 1}, c.columns
+                    )
+                ]
+                + [self.boat_off]
+                for mask in range(1 << c.columns)
+            ]
+            for pos in range(-1, c.columns)
+        ]
         #: ``to_from[cell]``: the ids of every destination open from ``cell`` (sorted);
         #: never ``cell`` itself (RULING SUB-7)
         self.to_from: list[list[int]] = [
-            [self.to + dest for dest in range(c.cells)
-             if dest != cell and abs(dest % levels - cell % levels) <= 1]
-            for cell in range(c.cells)]
+            [self.to + dest for dest in rules.destinations(cell, c.cells, levels)]
+            for cell in range(c.cells)
+        ]
 
     def collect_id(self, token: int, pay: int) -> int:
         """The id of ``collect token with pay`` (``pay`` -1 is a card)."""

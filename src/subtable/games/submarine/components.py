@@ -85,16 +85,25 @@ def _build(data: dict[str, Any]) -> Components:
     columns, levels = int(board["columns"]), int(board["levels"])
     if columns * levels * (levels + 1) // 2 != len(types) * len(colours):
         raise ValueError("components: the cells must hold exactly every treasure at setup")
-    setups = {int(k): PlayerSetup(int(v["bathyscaphes"]), int(v["cards"]))
-              for k, v in data["players"].items()}
+    setups = {
+        int(k): PlayerSetup(int(v["bathyscaphes"]), int(v["cards"]))
+        for k, v in data["players"].items()
+    }
     per_colour = int(cards["per_colour"])
     for n, s in setups.items():
         if -(-n * s.cards // len(colours)) > per_colour:
             raise ValueError(f"components: not enough search cards for {n} players")
-    return Components(ruleset=data["ruleset"], columns=columns,
-                      levels=levels, types=types, colours=colours,
-                      joker=treasures["joker"], cards_per_colour=per_colour,
-                      hand_size=int(cards["hand_size"]), setups=setups)
+    return Components(
+        ruleset=data["ruleset"],
+        columns=columns,
+        levels=levels,
+        types=types,
+        colours=colours,
+        joker=treasures["joker"],
+        cards_per_colour=per_colour,
+        hand_size=int(cards["hand_size"]),
+        setups=setups,
+    )
 
 
 def load_components(text: str | None = None) -> Components:
@@ -107,4 +116,4 @@ def load_components(text: str | None = None) -> Components:
 @cache
 def default_components() -> Components:
     """The packaged components (parsed once)."""
-    return _build(packaged_toml(__package__))
+    return _build(packaged_toml("subtable.games.submarine"))

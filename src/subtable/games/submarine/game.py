@@ -6,9 +6,55 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from subtable.core.game import Game, GameInfo, OptionSpec, Utility
+from subtable.core.rng import Rng
+from subtable.core.view import SeatView, Vocabulary
+from subtable.games.submarine import rules
 from subtable.games.submarine.actions import ActionIndex, SubAction, build_action_space
 from subtable.games.submarine.components import Components, default_components
 from subtable.games.submarine.state import SubmarineState
+from subtable.games.submarine.view import PHASE_NAMES, Phase, SubmarineView
+
+#: every event key the engine emits (tests check both ways)
+EVENT_KEYS = frozenset(
+    {
+        "game_started",
+        "bathyscaphe_placed",
+        "turn_started",
+        "boat_moved",
+        "boat_left_board",
+        "bathyscaphe_chosen",
+        "bathyscaphe_moved",
+        "card_paid",
+        "card_given",
+        "cards_drawn",
+        "treasure_collected",
+        "actions_ended",
+        "card_swapped",
+        "no_swap",
+        "boats_returned",
+        "game_over",
+    }
+)
+#: every reason code of ``why_illegal``. One is defensive and cannot occur in play:
+#: ``not_available`` (a ``move`` or ``done`` refused in the bathyscaphes' phase
+#: although nothing else forbids it); tests check that every other one occurs.
+ILLEGAL_REASONS = frozenset(
+    {
+        "wrong_phase",
+        "boat_backwards",
+        "no_bathyscaphe",
+        "no_card",
+        "empty_pile",
+        "already_acted",
+        "not_available",
+        "same_cell",
+        "too_deep",
+        "just_put_down",
+        "not_here",
+        "no_joker",
+        "toll_unpayable",
+    }
+)
 
 
 class Submarine(Game[SubAction]):
@@ -21,10 +67,24 @@ class Submarine(Game[SubAction]):
     """
 
     info: ClassVar[GameInfo] = GameInfo(
-        name="submarine", title="Submarine", ruleset=default_components().ruleset,
-        min_players=2, max_players=5, min_seats=2, max_seats=5,
-        utility=Utility.GENERAL_SUM, hidden_information=True, max_game_length=20_000,
-        end_reasons=("twelve_treasures", "column_emptied", "cards_exhausted"))
+        name="submarine",
+        title="Submarine",
+        ruleset=default_components().ruleset,
+        min_players=2,
+        max_players=5,
+        min_seats=2,
+        max_seats=5,
+        utility=Utility.GENERAL_SUM,
+        hidden_information=True,
+        max_game_length=20_000,
+        end_reasons=rules.END_REASONS,
+    )
+    vocabulary: ClassVar[Vocabulary] = Vocabulary(
+        event_keys=EVENT_KEYS,
+        illegal_reasons=ILLEGAL_REASONS,
+        end_reasons=rules.END_REASONS,
+        phases=PHASE_NAMES,
+    )
     option_specs: ClassVar[Mapping[str, OptionSpec]] = {
         "players": OptionSpec("players", int, 3, "number of players (2-5)", (2, 3, 4, 5)),
     }
@@ -37,7 +97,8 @@ class Submarine(Game[SubAction]):
         #: the actions by id, and every token's notation (for the hot paths)
         self.actions: tuple[SubAction, ...] = tuple(self.action_space)
         self.token_names: tuple[str, ...] = tuple(
-            self.components.token_name(t) for t in range(self.components.tokens))
+            self.components.token_name(t) for t in range(self.components.tokens)
+        )
 
     @property
     def num_seats(self) -> int:
@@ -58,3 +119,85 @@ class Submarine(Game[SubAction]):
     def state_from_json(self, data: Mapping[str, Any]) -> SubmarineState:
         """Rebuild a state from JSON data."""
         return SubmarineState.from_json(self, data)
+
+    def determinize(self, view: SeatView, rng: Rng) -> SubmarineState:
+        """A state drawn uniformly among those that show ``view`` to its seat.
+
+        Everything in the view is kept, turn bookkeeping included. What the seat
+        cannot see — the other hands, every draw pile (its own included) and the
+        cards boxed at setup — is dealt at random, from ``rng``, out of the search
+        cards it cannot see; the state gets a fresh seed and generator from ``rng``.
+        Raises ``ValueError`` if the view is not a Submarine view of this game or its
+        card counts do not add up.
+        """
+        if not isinstance(view, SubmarineView):
+            raise ValueError(
+                f"Submarine.determinize needs a SubmarineView, not {type(view).__name__}"
+            )
+        n = self.num_seats
+        if view.players != n:
+            raise ValueError(f"the view is of a {view.players}-player game, this game has {n}")
+        c = self.components
+        ncol = len(c.colours)
+        me = view.seat
+        needed = n * c.setups[n].cards
+        keep = -(-needed // ncol)
+        extra = keep * ncol - needed  # dealt cards' surplus, boxed at setup (RULING SUB-1)
+        mine = view.hands[me] if me is not None else None
+        pool: list[int] = []
+        for col in range(ncol):
+            k = keep - view.discard[col] - (mine[col] if mine is not None else 0)
+            if k < 0:
+                raise ValueError(f"the view shows more {c.colours[col]} cards than the game has")
+            pool += [col] * k
+        hidden = [s for s in range(n) if view.hands[s] is None]
+        if view.boxed_cards != (c.cards_per_colour - keep) * ncol + extra or extra + sum(
+            view.hand_sizes[s] for s in hidden
+        ) + sum(view.pile_sizes) != len(pool):
+            raise ValueError("the view's card counts do not add up")
+        rng.shuffle(pool)
+        seed = rng.next64()
+        st = SubmarineState(self, seed)
+        box = [c.cards_per_colour - keep] * ncol
+        for col in pool[:extra]:
+            box[col] += 1
+        pos = extra
+        hands = [list(h) if h is not None else [0] * ncol for h in view.hands]
+        for s in hidden:
+            hand = hands[s]
+            for col in pool[pos : pos + view.hand_sizes[s]]:
+                hand[col] += 1
+            pos += view.hand_sizes[s]
+        piles = []
+        for size in view.pile_sizes:
+            piles.append(pool[pos : pos + size])
+            pos += size
+        over = view.phase == Phase.OVER
+        st.cells = [list(x) for x in view.cells]
+        st.owned = [list(x) for x in view.treasures]
+        st.spare = [list(x) for x in view.jokers]
+        st.hand = hands
+        st.pile = piles
+        st.baths = [list(x) for x in view.bathyscaphes]
+        st.boat = list(view.boats)
+        st.discard = list(view.discard)
+        st.box_cards = box
+        st.box_tokens = list(view.boxed_jokers)
+        st.owed = list(view.owed)
+        st.placed = list(view.placed)
+        st.result_winners = list(view.winners)
+        st.phase = view.phase
+        st.seat = view.active
+        st.first = view.first
+        st.turn = view.turn
+        st.to_place = view.to_place
+        st.column = view.column
+        st.acting = view.acting
+        st.moving = view.moving
+        st.acted = view.acted
+        st.pend_token = view.pending_token
+        st.pend_cell = view.pending_cell
+        st.ender = view.active if over else -1
+        st.result_reason = view.end_reason or ""
+        st._legal = [] if over else list(view.legal) if view.legal and me == view.active else None
+        return st

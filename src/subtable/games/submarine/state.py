@@ -9,46 +9,50 @@ turn's actions when nothing is left to do, giving a toll card when the hand
 holds a single colour.
 
 Rulings the rulebook leaves open are marked ``RULING`` and listed, with their
-tests, in ``RULINGS-submarine.md``.
+tests, in the Submarine part of ``RULINGS.md``. The rules themselves are
+pure functions in :mod:`~subtable.games.submarine.rules`, shared with the bots.
 """
 
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from subtable.core.events import Event
 from subtable.core.game import Outcome, State
 from subtable.core.rng import Rng
+from subtable.games.submarine import rules, validate
 from subtable.games.submarine.actions import Kind, SubAction
+from subtable.games.submarine.view import LEFT, PHASE_NAMES, Phase, SubmarineView, make_view
 
 if TYPE_CHECKING:
     from subtable.games.submarine.game import Submarine
 
-# Decisions (``phase``).
-P_PLACE = 0  # setup: place one bathyscaphe on level 1
-P_BOAT = 1  # move the boat
-P_ACT = 2  # bathyscaphe actions (``acting``: the bathyscaphe collecting, or -1)
-P_GIVE = 3  # pay the rest of a toll from the hand
-P_SWAP = 4  # boat off the right edge: swap a card or not
-P_TO = 5  # the destination of the bathyscaphe ``moving``
-P_OVER = 6
-PHASE_NAMES = ("placement", "boat", "bathyscaphes", "toll", "swap", "destination", "over")
+__all__ = ["LEFT", "PHASE_NAMES", "Phase", "SubmarineState"]
 
-#: boat positions besides the columns 0..5
-LEFT = -1
+# The decisions (``phase``), as module globals: a global is cheaper to read than an
+# enum attribute on the hot paths. They are the Phase members themselves.
+P_PLACE, P_BOAT, P_ACT, P_GIVE, P_SWAP, P_TO, P_OVER = Phase
 
 # plain ints: compared on every decision
 _PLACE, _BOAT, _BOAT_OFF, _MOVE, _TO, _COLLECT, _GIVE, _SWAP, _NO_SWAP, _DONE = (
-    int(k) for k in (Kind.PLACE, Kind.BOAT, Kind.BOAT_OFF, Kind.MOVE, Kind.TO, Kind.COLLECT,
-                     Kind.GIVE, Kind.SWAP, Kind.NO_SWAP, Kind.DONE))
+    int(k)
+    for k in (
+        Kind.PLACE,
+        Kind.BOAT,
+        Kind.BOAT_OFF,
+        Kind.MOVE,
+        Kind.TO,
+        Kind.COLLECT,
+        Kind.GIVE,
+        Kind.SWAP,
+        Kind.NO_SWAP,
+        Kind.DONE,
+    )
+)
 
-_NESTED = ("cells", "owned", "spare", "hand", "pile", "baths")
-_FLAT = ("boat", "discard", "box_cards", "box_tokens", "owed", "placed", "result_winners",
-         "history")
-_SCALARS = ("seed", "phase", "seat", "first", "turn", "to_place", "column", "acting", "moving",
-            "acted", "pend_token", "pend_cell", "ender", "result_reason")
+_NESTED, _FLAT, _SCALARS = validate.NESTED, validate.FLAT, validate.SCALARS
 
 
 class SubmarineState(State[SubAction]):
@@ -65,14 +69,35 @@ class SubmarineState(State[SubAction]):
     * ``discard``/``box_cards``: card counts by colour; ``box_tokens``: unused jokers.
     """
 
-    __slots__ = ("_ev", "_legal", "acts", "c", "game", "hs", "ix", "jt", "lv", "n", "names", "ncol",
-                 "opening_events", "right", "rng", *_NESTED, *_FLAT, *_SCALARS)
+    __slots__ = (
+        "_ev",
+        "_legal",
+        "acts",
+        "c",
+        "game",
+        "hs",
+        "ix",
+        "jt",
+        "lv",
+        "n",
+        "names",
+        "ncol",
+        "opening_events",
+        "right",
+        "rng",
+        *_NESTED,
+        *_FLAT,
+        *_SCALARS,
+    )
+
+    # a Submarine state holds a Submarine game, set once: the narrowing is safe
+    game: Submarine
 
     # ------------------------------------------------------------------ setup --
     def __init__(self, game: Submarine, seed: int) -> None:
         c = game.components
         n = game.num_seats
-        self.game = game
+        self.game = game  # pyright: ignore[reportIncompatibleVariableOverride]
         self.c = c
         self.n = n
         self.ix = game.index
@@ -103,10 +128,11 @@ class SubmarineState(State[SubAction]):
         self.box_tokens: list[int] = []
         #: the seats still owed a toll card from the hand (``P_GIVE``)
         self.owed: list[int] = []
-        #: jokers put down by the collecting bathyscaphe (RULING SUB-15: not collectable by it)
+        #: jokers put down by the current collection (RULING SUB-15: not to be taken back by
+        #: it with a joker)
         self.placed: list[int] = []
         self.result_winners: list[int] = []
-        self.phase = P_PLACE
+        self.phase: Phase = P_PLACE
         self.seat = 0
         self.first = 0
         self.turn = 0
@@ -132,7 +158,7 @@ class SubmarineState(State[SubAction]):
         rng.shuffle(deck)
         self.box_cards = [c.cards_per_colour - keep] * ncol
         for s in range(n):
-            self.pile[s] = deck[s * setup.cards:(s + 1) * setup.cards]
+            self.pile[s] = deck[s * setup.cards : (s + 1) * setup.cards]
         for col in deck[needed:]:
             self.box_cards[col] += 1
         tokens = list(range(c.treasure_tokens))
@@ -147,10 +173,15 @@ class SubmarineState(State[SubAction]):
         self.box_tokens = sorted(jokers[n:])
         self.first = self.seat = rng.below(n)
         self.to_place = n * setup.bathyscaphes
-        self._emit("game_started", players=n, first=self.first,
-                   bathyscaphes=setup.bathyscaphes, cards=setup.cards,
-                   cells=[[c.token_name(t) for t in cell] for cell in self.cells],
-                   jokers=[c.token_name(self.spare[s][0]) for s in range(n)])
+        self._emit(
+            "game_started",
+            players=n,
+            first=self.first,
+            bathyscaphes=setup.bathyscaphes,
+            cards=setup.cards,
+            cells=[[c.token_name(t) for t in cell] for cell in self.cells],
+            jokers=[c.token_name(self.spare[s][0]) for s in range(n)],
+        )
         for s in range(n):
             self._refill(s)
         self._run()
@@ -177,32 +208,9 @@ class SubmarineState(State[SubAction]):
     def toll_seats(self, seat: int, cell: int) -> list[int]:
         """Who receives a toll card when ``seat`` takes a token from ``cell`` with a card.
 
-        One entry per opponent bathyscaphe in the same column at the same or a
-        shallower level, opponents in clockwise order from ``seat``'s left.
+        See :func:`rules.toll_seats <subtable.games.submarine.rules.toll_seats>`.
         """
-        lv = self.c.levels
-        col, depth = divmod(cell, lv)
-        lo = col * lv
-        hi = lo + depth
-        out = []
-        n = self.n
-        for k in range(1, n):
-            r = (seat + k) % n
-            for b in self.baths[r]:
-                if lo <= b <= hi:
-                    out.append(r)
-        return out
-
-    def _toll_count(self, seat: int, cell: int) -> int:
-        """``len(toll_seats(seat, cell))`` without building the list (legal-move hot path)."""
-        lo = cell - cell % self.lv
-        k = 0
-        for r, baths in enumerate(self.baths):
-            if r != seat:
-                for b in baths:
-                    if lo <= b <= cell:
-                        k += 1
-        return k
+        return rules.toll_seats(self.baths, seat, cell, self.lv)
 
     def _cell_name(self, cell: int) -> dict[str, int]:
         col, lv = divmod(cell, self.lv)
@@ -217,8 +225,14 @@ class SubmarineState(State[SubAction]):
             got.append(self.c.colours[colour])
             count -= 1
         if got:
-            self._ev.append(Event("cards_drawn", {"seat": seat, "count": len(got), "cards": got},
-                                  (seat,), ("cards",)))
+            self._ev.append(
+                Event(
+                    "cards_drawn",
+                    {"seat": seat, "count": len(got), "cards": got},
+                    (seat,),
+                    ("cards",),
+                )
+            )
 
     def _refill(self, seat: int) -> None:
         short = self.hs - sum(self.hand[seat])
@@ -254,7 +268,14 @@ class SubmarineState(State[SubAction]):
             if self.acting >= 0:  # it may go on collecting in its cell
                 b = baths[self.acting]
                 collect = 1 << b
-                self._collect_ids(out, s, b)
+                # RULING SUB-15: not its own jokers back with a joker; another idle
+                # bathyscaphe in the cell may, by beginning its own collection
+                idle_here = False
+                for i, x in enumerate(baths):
+                    if x == b and not acted >> i & 1:
+                        idle_here = True
+                        break
+                self._collect_ids(out, s, b, () if idle_here else self.placed)
             for i, b in enumerate(baths):
                 if lo <= b < lo + lv and not acted >> i & 1:
                     bit = 1 << b
@@ -263,7 +284,7 @@ class SubmarineState(State[SubAction]):
                         out.append(ix.move + b % lv)
                     if not collect & bit:
                         collect |= bit
-                        self._collect_ids(out, s, b)
+                        self._collect_ids(out, s, b, ())
             out.append(ix.done)
             out.sort()
             return out
@@ -287,7 +308,8 @@ class SubmarineState(State[SubAction]):
             return [ix.give + col for col, k in enumerate(self.hand[s]) if k]
         return []
 
-    def _collect_ids(self, out: list[int], s: int, cell: int) -> None:
+    def _collect_ids(self, out: list[int], s: int, cell: int, placed: Sequence[int]) -> None:
+        """The collections in ``cell``; ``placed``: tokens not to be taken with a joker."""
         tokens = self.cells[cell]
         if not tokens:
             return
@@ -295,21 +317,24 @@ class SubmarineState(State[SubAction]):
         stride = ix.stride
         hand = self.hand[s]
         spare = self.spare[s]
-        spendable = None  # computed on first need
+        pay_card = None  # computed on first need
         ncol = self.ncol
         base = ix.collect
-        acting = self.acting
-        placed = self.placed if acting >= 0 and self.baths[s][acting] == cell else ()
         for t in tokens:
-            if t in placed:  # RULING SUB-15: its own joker, just put down
-                continue
             b = base + t * stride
-            if hand[t % ncol]:
-                if spendable is None:
-                    # a card payment needs the colour in hand plus one more card per toll
-                    spendable = len(self.pile[s]) + sum(hand) - 1 - self._toll_count(s, cell)
-                if spendable >= 0:
+            colour = t % ncol
+            if hand[colour]:
+                if pay_card is None:  # RULING SUB-10 (the colour itself is in hand)
+                    pay_card = rules.can_pay_card(
+                        hand,
+                        colour,
+                        len(self.pile[s]),
+                        rules.toll_count(self.baths, s, cell, self.lv),
+                    )
+                if pay_card:
                     out.append(b)
+            if t in placed:  # RULING SUB-15: its own joker, not back with a joker
+                continue
             b += 1
             for j in spare:
                 out.append(b + j)
@@ -359,9 +384,12 @@ class SubmarineState(State[SubAction]):
             self.moving = self._idle_bathyscaphe(self.column * self.lv + a.level)
             self.acted |= 1 << self.moving
             self.phase = P_TO
-            self._ev.append(Event("bathyscaphe_chosen", {"seat": self.seat,
-                                                         "column": self.column + 1,
-                                                         "level": a.level + 1}))
+            self._ev.append(
+                Event(
+                    "bathyscaphe_chosen",
+                    {"seat": self.seat, "column": self.column + 1, "level": a.level + 1},
+                )
+            )
         elif kind == _TO:
             self._move(a.column * self.lv + a.level)
         elif kind == _DONE:
@@ -388,8 +416,14 @@ class SubmarineState(State[SubAction]):
         drawn = self.pile[s].pop()  # ... then the top card
         self.hand[s][drawn] += 1
         colours = self.c.colours
-        self._ev.append(Event("card_swapped", {"seat": s, "card": colours[colour],
-                                               "drawn": colours[drawn]}, (s,), ("card", "drawn")))
+        self._ev.append(
+            Event(
+                "card_swapped",
+                {"seat": s, "card": colours[colour], "drawn": colours[drawn]},
+                (s,),
+                ("card", "drawn"),
+            )
+        )
         self._end_turn()
 
     def _place(self, column: int) -> None:
@@ -462,18 +496,33 @@ class SubmarineState(State[SubAction]):
         baths[self.moving] = dest
         self.moving = -1
         self.phase = P_ACT
-        self._ev.append(Event("bathyscaphe_moved", {
-            "seat": s, "column": src // lv + 1, "level": src % lv + 1,
-            "to_column": dest // lv + 1, "to_level": dest % lv + 1}))
+        self._ev.append(
+            Event(
+                "bathyscaphe_moved",
+                {
+                    "seat": s,
+                    "column": src // lv + 1,
+                    "level": src % lv + 1,
+                    "to_column": dest // lv + 1,
+                    "to_level": dest % lv + 1,
+                },
+            )
+        )
         if not self._has_idle_bathyscaphe():
             self._end_turn()
 
     def _collect(self, token: int, pay: int) -> None:
         s = self.seat
         c = self.c
-        if self.acting >= 0 and token in self.cells[self.baths[s][self.acting]]:
+        if (
+            self.acting >= 0
+            and token in self.cells[self.baths[s][self.acting]]
+            and not rules.retakes_own_joker(token, pay, self.placed)
+        ):
             cell = self.baths[s][self.acting]
-        else:  # a new bathyscaphe acts (ending any other's collection)
+            if token in self.placed:  # its own joker, back with a card: no longer lying there
+                self.placed.remove(token)
+        else:  # a new bathyscaphe acts (ending any other's collection; RULING SUB-15)
             cell = self.column * self.lv
             while token not in self.cells[cell]:
                 cell += 1
@@ -522,8 +571,14 @@ class SubmarineState(State[SubAction]):
         self.pile[seat].append(colour)
         # a card from the giver's pile is seen by nobody; one from the hand by the giver
         owners = (giver,) if source == "hand" else ()
-        self._ev.append(Event("card_given", {"seat": giver, "to": seat, "source": source,
-                                             "card": self.c.colours[colour]}, owners, ("card",)))
+        self._ev.append(
+            Event(
+                "card_given",
+                {"seat": giver, "to": seat, "source": source, "card": self.c.colours[colour]},
+                owners,
+                ("card",),
+            )
+        )
         self._refill(seat)
 
     def _store(self, token: int, cell: int, paid: str, toll: int) -> None:
@@ -531,41 +586,52 @@ class SubmarineState(State[SubAction]):
         c = self.c
         t = token // self.ncol
         lv = self.lv
-        if token >= self.jt:
-            insort(self.spare[s], token)
-            place = "jokers"
-        elif self.owned[s][t] < 0:
-            self.owned[s][t] = token
+        owned = self.owned[s]
+        if rules.stores_on_board(owned, token, self.jt, self.ncol):
+            owned[t] = token
             place = "board"
         else:
             insort(self.spare[s], token)
             place = "jokers"
         card = paid == "card"
-        self._ev.append(Event("treasure_collected", {
-            "seat": s, "treasure": c.type_name(token), "colour": c.colours[token % self.ncol],
-            "column": cell // lv + 1, "level": cell % lv + 1, "paid": "card" if card else "joker",
-            "joker": None if card else paid, "toll": toll, "stored": place}))
+        self._ev.append(
+            Event(
+                "treasure_collected",
+                {
+                    "seat": s,
+                    "treasure": c.type_name(token),
+                    "colour": c.colours[token % self.ncol],
+                    "column": cell // lv + 1,
+                    "level": cell % lv + 1,
+                    "paid": "card" if card else "joker",
+                    "joker": None if card else paid,
+                    "toll": toll,
+                    "stored": place,
+                },
+            )
+        )
         # RULING SUB-20/21/22: the game ends at once, mid-turn if need be
-        if place == "board" and -1 not in self.owned[s]:
-            self._finish("twelve_treasures")
-        elif token < self.jt and self._column_empty(cell // lv):
-            self._finish("column_emptied", column=cell // lv + 1)
-        elif paid == "card" and not any(self.cards_held(r) for r in range(self.n)):
-            self._finish("cards_exhausted")
-
-    def _column_empty(self, column: int) -> bool:
-        lv = self.lv
-        jt = self.jt
-        for cell in self.cells[column * lv:column * lv + lv]:
-            for t in cell:
-                if t < jt:
-                    return False
-        return True
+        treasure = token < self.jt
+        reason = rules.end_after_collection(
+            board_full=place == "board" and -1 not in owned,
+            treasure_taken=treasure,
+            column_left=(
+                rules.column_treasures(self.cells, cell // lv, lv, self.jt) if treasure else -1
+            ),
+            paid_with_card=card,
+            cards_left=sum(self.cards_held(r) for r in range(self.n)) if card else -1,
+        )
+        if reason == rules.COLUMN_EMPTIED:
+            self._finish(reason, column=cell // lv + 1)
+        elif reason is not None:
+            self._finish(reason)
 
     # ------------------------------------------------------------------- end --
     def _scores(self) -> list[tuple[int, int, int]]:
-        return [(self.treasure_count(s), len(self.spare[s]), self.cards_held(s))
-                for s in range(self.n)]
+        return [
+            rules.score(self.owned[s], len(self.spare[s]), self.cards_held(s))
+            for s in range(self.n)
+        ]
 
     def _finish(self, reason: str, **params: Any) -> None:
         scores = self._scores()
@@ -575,108 +641,196 @@ class SubmarineState(State[SubAction]):
         self.ender = self.seat
         self.phase = P_OVER
         self._legal = []
-        self._emit("game_over", reason=reason, seat=self.seat, winners=list(self.result_winners),
-                   scores=[list(x) for x in scores], **params)
+        self._emit(
+            "game_over",
+            reason=reason,
+            seat=self.seat,
+            winners=list(self.result_winners),
+            scores=[list(x) for x in scores],
+            **params,
+        )
 
     def outcome(self) -> Outcome | None:
         """How the game ended, or ``None`` while it goes on."""
         if self.phase != P_OVER:
             return None
         scores = self._scores()
-        return Outcome(self.result_reason, tuple(self.result_winners),
-                       {"ender": self.ender, "turns": self.turn,
-                        "scores": [{"seat": s, "treasures": a, "jokers": b, "cards": k}
-                                   for s, (a, b, k) in enumerate(scores)]})
+        return Outcome(
+            self.result_reason,
+            tuple(self.result_winners),
+            {
+                "ender": self.ender,
+                "turns": self.turn,
+                "scores": [
+                    {"seat": s, "treasures": a, "jokers": b, "cards": k}
+                    for s, (a, b, k) in enumerate(scores)
+                ],
+            },
+        )
 
     # ------------------------------------------------------ illegal, explained --
-    def why_illegal(self, a: SubAction) -> tuple[str, str, dict[str, Any]]:
+    def why_illegal(self, action: SubAction) -> tuple[str, str, dict[str, Any]]:
+        a = action
         c = self.c
         kind = a.kind
         phase = self.phase
         s = self.seat
         text = a.notation()
-        waiting = {P_PLACE: "every bathyscaphe must first be placed ('place N')",
-                   P_BOAT: "the boat must move first ('boat N' or 'boat off')",
-                   P_ACT: "the bathyscaphes under the boat act now (move, collect or done)",
-                   P_GIVE: "the toll must be paid from the hand first ('give colour')",
-                   P_SWAP: "the boat is off the right edge: 'swap colour' or 'no-swap'",
-                   P_TO: "the moving bathyscaphe needs its destination ('to cN lN')"}
-        wanted = {Kind.PLACE: (P_PLACE,), Kind.BOAT: (P_BOAT,), Kind.BOAT_OFF: (P_BOAT,),
-                  Kind.MOVE: (P_ACT,), Kind.TO: (P_TO,), Kind.COLLECT: (P_ACT,),
-                  Kind.DONE: (P_ACT,), Kind.GIVE: (P_GIVE,), Kind.SWAP: (P_SWAP,),
-                  Kind.NO_SWAP: (P_SWAP,)}
+        waiting = {
+            P_PLACE: "every bathyscaphe must first be placed ('place N')",
+            P_BOAT: "the boat must move first ('boat N' or 'boat off')",
+            P_ACT: "the bathyscaphes under the boat act now (move, collect or done)",
+            P_GIVE: "the toll must be paid from the hand first ('give colour')",
+            P_SWAP: "the boat is off the right edge: 'swap colour' or 'no-swap'",
+            P_TO: "the moving bathyscaphe needs its destination ('to cN lN')",
+        }
+        wanted = {
+            Kind.PLACE: (P_PLACE,),
+            Kind.BOAT: (P_BOAT,),
+            Kind.BOAT_OFF: (P_BOAT,),
+            Kind.MOVE: (P_ACT,),
+            Kind.TO: (P_TO,),
+            Kind.COLLECT: (P_ACT,),
+            Kind.DONE: (P_ACT,),
+            Kind.GIVE: (P_GIVE,),
+            Kind.SWAP: (P_SWAP,),
+            Kind.NO_SWAP: (P_SWAP,),
+        }
         if phase not in wanted[kind]:
-            return "wrong_phase", f"{text!r} is not possible now: {waiting.get(phase, '')}", {
-                "phase": PHASE_NAMES[phase]}
+            return (
+                "wrong_phase",
+                f"{text!r} is not possible now: {waiting.get(phase, '')}",
+                {"phase": PHASE_NAMES[phase]},
+            )
         if kind == Kind.BOAT:
             pos = self.boat[s]
             if a.column <= pos:
-                return "boat_backwards", (f"the boat is over column {pos + 1} and only moves "
-                                          "right"), {"boat": pos + 1, "column": a.column + 1}
-            return "no_bathyscaphe", (f"the boat can stop over column {a.column + 1} only if "
-                                      "one of your bathyscaphes is in it"), {
-                "column": a.column + 1}
+                return (
+                    "boat_backwards",
+                    (f"the boat is over column {pos + 1} and only moves right"),
+                    {"boat": pos + 1, "column": a.column + 1},
+                )
+            return (
+                "no_bathyscaphe",
+                (
+                    f"the boat can stop over column {a.column + 1} only if "
+                    "one of your bathyscaphes is in it"
+                ),
+                {"column": a.column + 1},
+            )
         if kind == Kind.SWAP:
             if not self.hand[s][a.colour]:
-                return "no_card", f"you hold no {c.colours[a.colour]} card to swap", {
-                    "colour": c.colours[a.colour]}
+                return (
+                    "no_card",
+                    f"you hold no {c.colours[a.colour]} card to swap",
+                    {"colour": c.colours[a.colour]},
+                )
             return "empty_pile", "your draw pile is empty: there is nothing to swap with", {}
         if kind == Kind.GIVE:
-            return "no_card", f"you hold no {c.colours[a.colour]} card to give", {
-                "colour": c.colours[a.colour]}
+            return (
+                "no_card",
+                f"you hold no {c.colours[a.colour]} card to give",
+                {"colour": c.colours[a.colour]},
+            )
         lv = c.levels
         lo = self.column * lv
         if kind == Kind.MOVE:
             src = lo + a.level
             where = {"column": self.column + 1, "level": a.level + 1}
             if src not in self.baths[s]:
-                return "no_bathyscaphe", (f"you have no bathyscaphe at level {a.level + 1} of "
-                                          f"column {self.column + 1}"), where
+                return (
+                    "no_bathyscaphe",
+                    (f"you have no bathyscaphe at level {a.level + 1} of column {self.column + 1}"),
+                    where,
+                )
             if self._idle_bathyscaphe(src) < 0:
-                return "already_acted", (f"your bathyscaphe at level {a.level + 1} of column "
-                                         f"{self.column + 1} has already acted this turn"), where
+                return (
+                    "already_acted",
+                    (
+                        f"your bathyscaphe at level {a.level + 1} of column "
+                        f"{self.column + 1} has already acted this turn"
+                    ),
+                    where,
+                )
             return "not_available", f"{text!r} is not available now", where
         if kind == Kind.TO:
             src = self.baths[s][self.moving]
             where = {"column": src // lv + 1, "level": src % lv + 1}
             if a.column * lv + a.level == src:
                 return "same_cell", "a move must leave the bathyscaphe's cell", where
-            return "too_deep", (f"from level {src % lv + 1} a bathyscaphe can only reach levels "
-                                f"{max(1, src % lv)} to {min(lv, src % lv + 2)}"), where
+            return (
+                "too_deep",
+                (
+                    f"from level {src % lv + 1} a bathyscaphe can only reach levels "
+                    f"{max(1, src % lv)} to {min(lv, src % lv + 2)}"
+                ),
+                where,
+            )
         if kind == Kind.DONE:
             return "not_available", "'done' is not available now", {}
         # COLLECT
         token = a.token
         tname = c.token_name(token)
-        cell = next((x for x in range(lo, lo + lv) if token in self.cells[x]), -1)
+        cell = rules.cell_of(self.cells, self.column, lv, token) if self.column >= 0 else -1
+        retake = False
         if self.acting >= 0 and cell == self.baths[s][self.acting]:
-            if token in self.placed:
-                return "just_put_down", (f"the {tname} was put down by this very collection: "
-                                         "it was not in the cell when the bathyscaphe began"), {
-                    "token": tname}
-            # the collecting bathyscaphe may go on
+            # the collecting bathyscaphe may go on, not taking back its jokers with a joker
+            # (RULING SUB-15) unless another idle bathyscaphe in the cell begins a collection
+            retake = (
+                rules.retakes_own_joker(token, a.pay, self.placed)
+                and self._idle_bathyscaphe(cell) < 0
+            )
         elif cell < 0:
-            return "not_here", (f"there is no {tname} under your boat (column "
-                                f"{self.column + 1})"), {"token": tname}
+            return (
+                "not_here",
+                (f"there is no {tname} under your boat (column {self.column + 1})"),
+                {"token": tname},
+            )
         elif cell not in self.baths[s]:
-            return "no_bathyscaphe", (f"you have no bathyscaphe in the cell holding {tname}"), {
-                "token": tname, **self._cell_name(cell)}
+            return (
+                "no_bathyscaphe",
+                (f"you have no bathyscaphe in the cell holding {tname}"),
+                {"token": tname, **self._cell_name(cell)},
+            )
         elif self._idle_bathyscaphe(cell) < 0:
-            return "already_acted", (f"your bathyscaphe beside {tname} has already acted this "
-                                     "turn"), {"token": tname}
+            return (
+                "already_acted",
+                (f"your bathyscaphe beside {tname} has already acted this turn"),
+                {"token": tname},
+            )
         if a.pay >= 0:
             jname = c.token_name(a.pay)
-            return "no_joker", f"you have no {jname} beside your board to pay with", {
-                "joker": jname}
+            if retake and a.pay in self.spare[s]:
+                return (
+                    "just_put_down",
+                    (
+                        f"the {tname} was put down by this very collection: "
+                        "it may be taken back with a card, not with a joker"
+                    ),
+                    {"token": tname},
+                )
+            return (
+                "no_joker",
+                f"you have no {jname} beside your board to pay with",
+                {"joker": jname},
+            )
         colour = c.colours[c.token_colour(token)]
         if not self.hand[s][c.token_colour(token)]:
-            return "no_card", (f"you hold no {colour} card to pay for the {colour} "
-                               f"{c.type_name(token)}"), {"colour": colour, "token": tname}
-        toll = len(self.toll_seats(s, cell))
+            return (
+                "no_card",
+                (f"you hold no {colour} card to pay for the {colour} {c.type_name(token)}"),
+                {"colour": colour, "token": tname},
+            )
+        toll = rules.toll_count(self.baths, s, cell, lv)
         have = self.cards_held(s) - 1
-        return "toll_unpayable", (f"taking the {tname} also costs {toll} toll card(s) and you "
-                                  f"have only {have} other card(s) in pile and hand"), {
-            "toll": toll, "have": have}
+        return (
+            "toll_unpayable",
+            (
+                f"taking the {tname} also costs {toll} toll card(s) and you "
+                f"have only {have} other card(s) in pile and hand"
+            ),
+            {"toll": toll, "have": have},
+        )
 
     # ------------------------------------------------------------ copies etc. --
     def clone(self) -> SubmarineState:
@@ -717,89 +871,64 @@ class SubmarineState(State[SubAction]):
 
     @classmethod
     def from_json(cls, game: Submarine, data: Mapping[str, Any]) -> SubmarineState:
-        """Rebuild a state from :meth:`to_json` output (raises ``ValueError``)."""
-        if not isinstance(data, Mapping):
-            raise ValueError("a Submarine state must be a JSON object")
-        missing = [k for k in (*_NESTED, *_FLAT, *_SCALARS, "rng") if k not in data]
-        if missing:
-            raise ValueError(f"state data lacks {', '.join(missing)}")
-        state = cls(game, int(data["seed"]))
-        for name in _SCALARS:
-            setattr(state, name, data[name])
-        for name in (*_NESTED, *_FLAT):
-            value = data[name]
-            if not isinstance(value, list):
-                raise ValueError(f"state field {name!r} must be a list")
-            if name in _NESTED:
-                value = [list(x) for x in value]
-            setattr(state, name, list(value))
-        state.rng = Rng(int(data["rng"]))
-        n = game.num_seats
-        if any(len(data[name]) != n for name in ("owned", "spare", "hand", "pile", "baths",
-                                                 "boat")):
-            raise ValueError(f"state data is not for {n} players")
-        if len(state.cells) != game.components.cells:
-            raise ValueError("state data has the wrong number of cells")
+        """Rebuild a state from :meth:`to_json` output.
+
+        Raises ``ValueError`` naming the problem when the data is malformed or
+        describes no reachable position (see :mod:`~subtable.games.submarine.validate`).
+        """
+        fields = validate.parse(data)
+        state = cls(game, fields["seed"])
+        for name in (*_SCALARS, *_NESTED, *_FLAT):
+            setattr(state, name, fields[name])
+        state.rng = Rng(fields["rng"])
+        validate.check(state)
         state._legal = None
         return state
 
     # ------------------------------------------------------------------ views --
-    def chance_fingerprint(self) -> tuple[int, tuple[int, ...], int]:
-        """The generator's position, every draw pile's size and the boxed cards (for undo)."""
-        return (self.rng.state, tuple(len(p) for p in self.pile), sum(self.box_cards))
+    def chance_fingerprint(self) -> str:
+        """A digest of the generator's position (see :meth:`State.chance_fingerprint`)."""
+        return self.rng.fingerprint()
 
-    def observe(self, seat: int | None) -> Any:  # TODO(view): the typed SubmarineView
-        raise NotImplementedError
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may see (``None``: a spectator).
+    def observe(self, seat: int | None) -> SubmarineView:
+        """What ``seat`` may know (``None``: a spectator); see :class:`SubmarineView`.
 
         Everything on the table is public; a seat sees its own hand; nobody sees
-        the contents or order of any draw pile, nor the boxed cards.
+        the contents or order of any draw pile, nor the boxed cards' colours.
         """
-        c = self.c
-        lv = c.levels
-        name = c.token_name
-        players = []
-        for s in range(self.n):
-            pos = self.boat[s]
-            players.append({
-                "seat": s,
-                "boat": "left" if pos == LEFT else "right" if pos == self.right else pos + 1,
-                "bathyscaphes": sorted([b // lv + 1, b % lv + 1] for b in self.baths[s]),
-                "treasures": [name(t) for t in self.owned[s] if t >= 0],
-                "jokers": [name(t) for t in self.spare[s]],
-                "hand": ({c.colours[col]: k for col, k in enumerate(self.hand[s]) if k}
-                         if s == seat else None),
-                "hand_size": sum(self.hand[s]),
-                "pile_size": len(self.pile[s]),
-            })
-        pending: dict[str, Any] = {"phase": PHASE_NAMES[self.phase], "seat": self.current_seat()}
-        if self.phase in (P_ACT, P_GIVE, P_TO):
-            pending["column"] = self.column + 1
-            mine = self.baths[self.seat]
-            pending["idle"] = sorted(b % lv + 1 for i, b in enumerate(mine)
-                                     if b // lv == self.column and not self.acted >> i & 1)
-            if self.acting >= 0:
-                pending["collecting_level"] = mine[self.acting] % lv + 1
-            if self.moving >= 0:
-                pending["moving"] = [mine[self.moving] // lv + 1, mine[self.moving] % lv + 1]
-        if self.phase == P_GIVE:
-            pending["toll_left"] = len(self.owed)
-            pending["treasure"] = name(self.pend_token)
-        out = self.outcome()
-        view: dict[str, Any] = {
-            "game": "submarine", "seat": seat, "turn": self.turn, "first": self.first,
-            "pending": pending,
-            "cells": [[[name(t) for t in sorted(self.cells[col * lv + x])] for x in range(lv)]
-                      for col in range(c.columns)],
-            "players": players,
-            "discard": {c.colours[col]: k for col, k in enumerate(self.discard) if k},
-            "box_cards": sum(self.box_cards),
-            "options": dict(self.game.options),
-            "outcome": (None if out is None else
-                        {"reason": out.reason, "winners": list(out.winners)}),
-        }
-        if seat is not None and seat == self.current_seat():
-            view["legal"] = [a.notation() for a in self.legal_actions()]
-        return view
+        over = self.phase == P_OVER
+        deciding = seat is not None and seat == self.seat and not over
+        if self._legal is None and deciding:
+            self._legal = self._compute_legal()
+        return make_view(
+            seat,
+            self.game,
+            self.n,
+            self.phase,
+            self.seat,
+            self.first,
+            self.turn,
+            self.to_place,
+            tuple(map(tuple, self.cells)),
+            tuple(self.boat),
+            tuple(map(tuple, self.baths)),
+            tuple(map(tuple, self.owned)),
+            tuple(map(tuple, self.spare)),
+            tuple(tuple(h) if s == seat else None for s, h in enumerate(self.hand)),
+            tuple(map(sum, self.hand)),
+            tuple(map(len, self.pile)),
+            tuple(self.discard),
+            sum(self.box_cards),
+            tuple(self.box_tokens),
+            self.column,
+            self.acted,
+            self.acting,
+            self.moving,
+            tuple(self.placed),
+            tuple(self.owed),
+            self.pend_token,
+            self.pend_cell,
+            tuple(self._legal) if deciding and self._legal is not None else (),
+            self.result_reason if over else None,
+            tuple(self.result_winners) if over else (),
+        )

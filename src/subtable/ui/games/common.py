@@ -8,8 +8,16 @@ from subtable.core.errors import IllegalActionError
 from subtable.i18n import Translator
 
 #: one colour per seat; always shown together with the seat's number or letter
-SEAT_STYLES = ("bright_red", "bright_green", "bright_yellow", "bright_blue", "bright_magenta",
-               "bright_cyan", "white", "orange3")
+SEAT_STYLES = (
+    "bright_red",
+    "bright_green",
+    "bright_yellow",
+    "bright_blue",
+    "bright_magenta",
+    "bright_cyan",
+    "white",
+    "orange3",
+)
 
 
 def style_for(seat: int) -> str:
@@ -17,8 +25,9 @@ def style_for(seat: int) -> str:
     return SEAT_STYLES[seat % len(SEAT_STYLES)]
 
 
-def core_why(error: IllegalActionError, tr: Translator,
-             seat_name: Callable[[int, Translator], str]) -> str | None:
+def core_why(
+    error: IllegalActionError, tr: Translator, seat_name: Callable[[int, Translator], str]
+) -> str | None:
     """The reasons :meth:`State.apply` itself gives (any game), or ``None``."""
     code, p = error.code, error.params
     if code == "not_your_turn":

@@ -65,8 +65,10 @@ class RedNovemberUI:
     def items(self, kinds: list[str] | dict[str, int], tr: Translator) -> str:
         """``Grog ×2, Crowbar``."""
         counts = Counter(kinds)
-        parts = [self.item(k, tr) if n == 1 else tr("rn.item.count", item=self.item(k, tr), n=n)
-                 for k, n in counts.items()]
+        parts = [
+            self.item(k, tr) if n == 1 else tr("rn.item.count", item=self.item(k, tr), n=n)
+            for k, n in counts.items()
+        ]
         return tr.join(parts)
 
     def card(self, kind: str, tr: Translator) -> str:
@@ -97,8 +99,10 @@ class RedNovemberUI:
         k = action.kind
         if k == Kind.DRAW:
             return tr.plural("rn.act.draw", "rn.act.draw.plural", action.minutes)
-        params: dict[str, Any] = {"minutes": tr("unit.min", n=action.minutes),
-                                  "hatch": action.label}
+        params: dict[str, Any] = {
+            "minutes": tr("unit.min", n=action.minutes),
+            "hatch": action.label,
+        }
         if k in (Kind.MOVE, Kind.OPEN, Kind.SPREAD):
             params["room"] = self.room(action.target, tr)
         elif k in (Kind.USE, Kind.GIVE, Kind.DISCARD):
@@ -131,11 +135,14 @@ class RedNovemberUI:
             if action.kind == Kind.UNBLOCK:
                 return tr("rn.why.wrong_room.unblock", hatch=action.label, **names)
             if action.kind == Kind.DRAW:
-                return tr("rn.why.wrong_room.draw",
-                          stores=self.room(self.c.stores_room, tr),
-                          cabin=self.room(self.c.cabin_room, tr))
-            return tr("rn.why.wrong_room.repair", fix=self.fix(FIX_OF_KIND[action.kind], tr),
-                      **names)
+                return tr(
+                    "rn.why.wrong_room.draw",
+                    stores=self.room(self.c.stores_room, tr),
+                    cabin=self.room(self.c.cabin_room, tr),
+                )
+            return tr(
+                "rn.why.wrong_room.repair", fix=self.fix(FIX_OF_KIND[action.kind], tr), **names
+            )
         if code == "no_item" and "gnome" not in p:
             return tr("rn.why.no_item.you", **names)
         if "choices" in p:
@@ -197,11 +204,15 @@ class RedNovemberUI:
         if "hatch" in p:
             fix = f"{fix} {names['hatch']}"
         names["fix"] = fix
-        names["penalty"] = (tr("rn.event.penalty", minutes=tr("unit.min", n=p["penalty"]))
-                            if p.get("penalty") else "")
+        names["penalty"] = (
+            tr("rn.event.penalty", minutes=tr("unit.min", n=p["penalty"]))
+            if p.get("penalty")
+            else ""
+        )
         if p.get("auto_fail"):
-            return tr("rn.event.fix_attempted.auto_fail", **names,
-                      token=self.token(p["auto_fail"], tr))
+            return tr(
+                "rn.event.fix_attempted.auto_fail", **names, token=self.token(p["auto_fail"], tr)
+            )
         if p.get("success"):
             return tr("rn.event.fix_attempted.success", **names)
         return tr("rn.event.fix_attempted.failure", **names)
@@ -218,8 +229,9 @@ class RedNovemberUI:
         names["source"] = tr(f"rn.source.{p['source']}")
         count = int(p["count"])
         if "items" in p:
-            return tr.plural("rn.event.items_drawn.seen", "rn.event.items_drawn.seen.plural",
-                             count, **names)
+            return tr.plural(
+                "rn.event.items_drawn.seen", "rn.event.items_drawn.seen.plural", count, **names
+            )
         return tr.plural("rn.event.items_drawn", "rn.event.items_drawn.plural", count, **names)
 
     def _item_given(self, p: dict[str, Any], tr: Translator) -> str:
@@ -234,10 +246,10 @@ class RedNovemberUI:
         names["source"] = self.seat_name(p["source"], tr)
         count = int(p["count"])
         if "items" in p:
-            return tr.plural("rn.event.items_taken", "rn.event.items_taken.plural", count,
-                             **names)
-        return tr.plural("rn.event.items_taken.hidden", "rn.event.items_taken.hidden.plural",
-                         count, **names)
+            return tr.plural("rn.event.items_taken", "rn.event.items_taken.plural", count, **names)
+        return tr.plural(
+            "rn.event.items_taken.hidden", "rn.event.items_taken.hidden.plural", count, **names
+        )
 
     def _turn_ended(self, p: dict[str, Any], tr: Translator) -> str:
         names = self._names(p, tr)
@@ -265,16 +277,24 @@ class RedNovemberUI:
         return self.result({"reason": p["reason"], "winners": p["winners"]}, tr)
 
     def _game_started(self, p: dict[str, Any], tr: Translator) -> str:
-        where = tr.join([tr("rn.event.gnome_in", gnome=self.short(g, tr),
-                            room=self.space(r, tr)) for g, r in enumerate(p["rooms"])])
+        where = tr.join(
+            [
+                tr("rn.event.gnome_in", gnome=self.short(g, tr), room=self.space(r, tr))
+                for g, r in enumerate(p["rooms"])
+            ]
+        )
         return tr("rn.event.game_started", gnomes=p["gnomes"], space=p["space"], where=where)
 
     # -- the board -----------------------------------------------------------------
     def render(self, view: dict[str, Any], tr: Translator, who: dict[int, str]) -> RenderableType:
         """The whole table as the view's seat sees it."""
-        parts: list[RenderableType] = [self._header(view, tr), self._rooms(view, tr),
-                                       self._time(view, tr), self._tracks_and_decks(view, tr),
-                                       self._gnomes(view, tr, who)]
+        parts: list[RenderableType] = [
+            self._header(view, tr),
+            self._rooms(view, tr),
+            self._time(view, tr),
+            self._tracks_and_decks(view, tr),
+            self._gnomes(view, tr, who),
+        ]
         turn = self._this_turn(view, tr)
         if turn is not None:
             parts.append(turn)
@@ -287,8 +307,9 @@ class RedNovemberUI:
         text.append(tr("game.red-november"), style="bold")
         text.append(" · " + tr("rn.board.turn", turn=view["turn"]))
         if seat is not None:
-            text.append(" · " + tr("rn.board.you_are", gnome=self.seat_name(seat, tr)),
-                        style="bold")
+            text.append(
+                " · " + tr("rn.board.you_are", gnome=self.seat_name(seat, tr)), style="bold"
+            )
         pending = self._pending(view, tr)
         if pending:
             text.append("\n" + pending, style="bold")
@@ -303,8 +324,9 @@ class RedNovemberUI:
         if phase == "event_choice":
             choice = pend.get("choice", "discard")
             room = self.room(pend["room"], tr) if pend.get("room") else ""
-            return tr(f"rn.pending.choice.{choice}", gnome=who, room=room,
-                      limit=pend.get("limit", 0))
+            return tr(
+                f"rn.pending.choice.{choice}", gnome=who, room=room, limit=pend.get("limit", 0)
+            )
         partner = pend.get("partner", -1)
         other = self.seat_name(partner, tr) if isinstance(partner, int) and partner >= 0 else ""
         active = view.get("active", -1)
@@ -324,8 +346,13 @@ class RedNovemberUI:
             if g["fainted"]:
                 label.append(tr("rn.mark.fainted"))
             here.setdefault(g["room"], []).append(label)
-        table = Table(title=tr("rn.board.submarine"), title_justify="left", expand=False,
-                      show_edge=False, pad_edge=False)
+        table = Table(
+            title=tr("rn.board.submarine"),
+            title_justify="left",
+            expand=False,
+            show_edge=False,
+            pad_edge=False,
+        )
         table.add_column("#", justify="right")
         table.add_column(tr("rn.board.col.room"))
         table.add_column(tr("rn.board.col.state"))
@@ -350,8 +377,7 @@ class RedNovemberUI:
                     hatches.append(" ")
                 pair = self.c.hatches[h] if h >= 0 else None
                 if pair is not None and tuple(pair) in blocked:
-                    hatches.append(f"{self.space(dest, tr)}({tr('rn.mark.blocked')})",
-                                   style="bold")
+                    hatches.append(f"{self.space(dest, tr)}({tr('rn.mark.blocked')})", style="bold")
                 else:
                     hatches.append(self.space(dest, tr))
             gnomes = Text(" ").join(here.get(r, []))
@@ -389,12 +415,20 @@ class RedNovemberUI:
             if keeper is not None:
                 ev = [s for s in range(keeper - 1, view["ghost"] - 1, -1) if self.c.event_icon[s]]
                 it = [s for s in range(keeper - 1, view["ghost"] - 1, -1) if self.c.item_icon[s]]
-                nxt = next((s for s in range(view["ghost"] - 1, 0, -1) if self.c.event_icon[s]),
-                           None)
-                text.append("\n" + tr("rn.board.catchup", keeper=keeper, ghost=view["ghost"],
-                                      events=" ".join(map(str, ev)) or "–",
-                                      items=" ".join(map(str, it)) or "–",
-                                      next=nxt if nxt is not None else "–"))
+                nxt = next(
+                    (s for s in range(view["ghost"] - 1, 0, -1) if self.c.event_icon[s]), None
+                )
+                text.append(
+                    "\n"
+                    + tr(
+                        "rn.board.catchup",
+                        keeper=keeper,
+                        ghost=view["ghost"],
+                        events=" ".join(map(str, ev)) or "–",
+                        items=" ".join(map(str, it)) or "–",
+                        next=nxt if nxt is not None else "–",
+                    )
+                )
         return text
 
     def _tracks_and_decks(self, view: dict[str, Any], tr: Translator) -> Table:
@@ -407,9 +441,14 @@ class RedNovemberUI:
             bar.append("□" * (length - level))
             bar.append(f" {level}/{length}")
             table.add_row(self.track(name, tr), bar)
-        decks = tr("rn.board.decks", events=view["event_deck"],
-                   event_discard=len(view["event_discard"]), items=view["item_deck"],
-                   item_discard=sum(view["item_discard"].values()), stash=view["grog_stash"])
+        decks = tr(
+            "rn.board.decks",
+            events=view["event_deck"],
+            event_discard=len(view["event_discard"]),
+            items=view["item_deck"],
+            item_discard=sum(view["item_discard"].values()),
+            stash=view["grog_stash"],
+        )
         if view["kraken_set_aside"]:
             decks += " · " + tr("rn.board.kraken_aside")
         if view["event_removed"]:
@@ -457,10 +496,15 @@ class RedNovemberUI:
             name = Text(self.seat_name(s, tr), style=style_for(s))
             if s == view["seat"]:
                 name.append("*", style="bold")
-            table.add_row(name, who.get(s, ""),
-                          "–" if g["room"] is None else self.space(g["room"], tr),
-                          "–" if g["keeper"] is None else str(g["keeper"]), drunk, hand,
-                          ", ".join(status))
+            table.add_row(
+                name,
+                who.get(s, ""),
+                "–" if g["room"] is None else self.space(g["room"], tr),
+                "–" if g["keeper"] is None else str(g["keeper"]),
+                drunk,
+                hand,
+                ", ".join(status),
+            )
         return table
 
     def _this_turn(self, view: dict[str, Any], tr: Translator) -> Text | None:

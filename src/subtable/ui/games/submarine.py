@@ -18,14 +18,21 @@ from subtable.i18n import Translator
 from subtable.ui.games.common import core_why, style_for
 
 #: Rich styles of the treasure colours (always shown with the colour's letters too)
-COLOUR_STYLES = {"red": "red", "yellow": "yellow", "green": "green", "blue": "blue",
-                 "purple": "magenta"}
+COLOUR_STYLES = {
+    "red": "red",
+    "yellow": "yellow",
+    "green": "green",
+    "blue": "blue",
+    "purple": "magenta",
+}
 #: the columns of the players' table (``sub.board.col.<name>``)
 PLAYER_COLUMNS = ("player", "who", "boat", "bathyscaphes", "treasures", "jokers", "hand", "pile")
 #: reason codes told apart by the action's kind (``sub.why.<code>.<kind>``)
-WHY_VARIANTS = {"no_bathyscaphe": ("boat", "move", "collect"),
-                "no_card": ("swap", "give", "collect"),
-                "already_acted": ("move", "collect")}
+WHY_VARIANTS = {
+    "no_bathyscaphe": ("boat", "move", "collect"),
+    "no_card": ("swap", "give", "collect"),
+    "already_acted": ("move", "collect"),
+}
 
 
 class SubmarineUI:
@@ -73,8 +80,11 @@ class SubmarineUI:
             if action.pay < 0:
                 colour = self.colour(self.c.colours[self.c.token_colour(action.token)], tr)
                 return tr("sub.act.collect.card", token=token, colour=colour)
-            return tr("sub.act.collect.joker", token=token,
-                      joker=self.token(self._token_of(action.pay), tr))
+            return tr(
+                "sub.act.collect.joker",
+                token=token,
+                joker=self.token(self._token_of(action.pay), tr),
+            )
         params: dict[str, Any] = {"column": action.column + 1, "level": action.level + 1}
         if k in (Kind.GIVE, Kind.SWAP):
             params["colour"] = self.colour(self.c.colours[action.colour], tr)
@@ -131,10 +141,10 @@ class SubmarineUI:
     def _cards_drawn(self, p: dict[str, Any], tr: Translator) -> str:
         count, names = int(p["count"]), self._names(p, tr)
         if "cards" in p:
-            return tr.plural("sub.event.cards_drawn.seen", "sub.event.cards_drawn.seen.plural",
-                             count, **names)
-        return tr.plural("sub.event.cards_drawn", "sub.event.cards_drawn.plural", count,
-                         **names)
+            return tr.plural(
+                "sub.event.cards_drawn.seen", "sub.event.cards_drawn.seen.plural", count, **names
+            )
+        return tr.plural("sub.event.cards_drawn", "sub.event.cards_drawn.plural", count, **names)
 
     def _card_given(self, p: dict[str, Any], tr: Translator) -> str:
         names = self._names(p, tr)
@@ -154,15 +164,21 @@ class SubmarineUI:
         if p.get("paid") == "joker" and p.get("joker"):
             names["payment"] = tr("sub.pay.joker", joker=self.token(p["joker"], tr))
         else:
-            names["payment"] = tr.plural("sub.pay.card", "sub.pay.card.plural",
-                                         int(p.get("toll", 0)),
-                                         colour=self.colour(p["colour"], tr))
+            names["payment"] = tr.plural(
+                "sub.pay.card",
+                "sub.pay.card.plural",
+                int(p.get("toll", 0)),
+                colour=self.colour(p["colour"], tr),
+            )
         names["stored"] = tr(f"sub.stored.{p['stored']}")
         return tr("sub.event.treasure_collected", **names)
 
     def _game_over(self, p: dict[str, Any], tr: Translator) -> str:
-        reason = tr(f"sub.reason.{p['reason']}", seat=self.seat_name(p["seat"], tr),
-                    column=p.get("column", ""))
+        reason = tr(
+            f"sub.reason.{p['reason']}",
+            seat=self.seat_name(p["seat"], tr),
+            column=p.get("column", ""),
+        )
         return tr("sub.event.game_over", reason=reason)
 
     def _game_started(self, p: dict[str, Any], tr: Translator) -> str:
@@ -172,8 +188,11 @@ class SubmarineUI:
     # -- the board -----------------------------------------------------------------
     def render(self, view: dict[str, Any], tr: Translator, who: dict[int, str]) -> RenderableType:
         """The whole table as the view's seat sees it."""
-        parts: list[RenderableType] = [self._header(view, tr), self._sea(view, tr),
-                                       self._players(view, tr, who)]
+        parts: list[RenderableType] = [
+            self._header(view, tr),
+            self._sea(view, tr),
+            self._players(view, tr, who),
+        ]
         mine = self._my_board(view, tr)
         if mine is not None:
             parts.append(mine)
@@ -185,15 +204,21 @@ class SubmarineUI:
         text.append(tr("game.submarine"), style="bold")
         text.append(" · " + tr("sub.board.turn", turn=view["turn"]))
         if view["seat"] is not None:
-            text.append(" · " + tr("sub.board.you_are", player=self.seat_name(view["seat"], tr)),
-                        style="bold")
+            text.append(
+                " · " + tr("sub.board.you_are", player=self.seat_name(view["seat"], tr)),
+                style="bold",
+            )
         pending = self._pending(view, tr)
         if pending:
             text.append("\n" + pending, style="bold")
         discard = view["discard"]
-        text.append("\n" + tr("sub.board.discard",
-                              cards=", ".join(f"{self.colour(c, tr)} {n}"
-                                              for c, n in discard.items()) or "–"))
+        text.append(
+            "\n"
+            + tr(
+                "sub.board.discard",
+                cards=", ".join(f"{self.colour(c, tr)} {n}" for c, n in discard.items()) or "–",
+            )
+        )
         return text
 
     def _pending(self, view: dict[str, Any], tr: Translator) -> str:
@@ -202,17 +227,23 @@ class SubmarineUI:
             return ""
         idle = pend.get("idle", [])
         moving = pend.get("moving") or ["", ""]
-        return tr(f"sub.pending.{pend['phase']}", player=self.seat_name(pend["seat"], tr),
-                  column=pend.get("column", ""), idle=", ".join(map(str, idle)) or "–",
-                  from_column=moving[0], from_level=moving[1],
-                  toll=pend.get("toll_left", 0),
-                  treasure=self.token(pend["treasure"], tr) if pend.get("treasure") else "")
+        return tr(
+            f"sub.pending.{pend['phase']}",
+            player=self.seat_name(pend["seat"], tr),
+            column=pend.get("column", ""),
+            idle=", ".join(map(str, idle)) or "–",
+            from_column=moving[0],
+            from_level=moving[1],
+            toll=pend.get("toll_left", 0),
+            treasure=self.token(pend["treasure"], tr) if pend.get("treasure") else "",
+        )
 
     def _sea(self, view: dict[str, Any], tr: Translator) -> Table:
         cells = view["cells"]
         columns = len(cells)
-        table = Table(title=tr("sub.board.sea"), title_justify="left", show_lines=True,
-                      pad_edge=False)
+        table = Table(
+            title=tr("sub.board.sea"), title_justify="left", show_lines=True, pad_edge=False
+        )
         table.add_column("")
         for col in range(columns):
             table.add_column(tr("sub.board.column", n=col + 1), justify="left")
@@ -221,10 +252,12 @@ class SubmarineUI:
         for p in view["players"]:
             s = p["seat"]
             boats.setdefault(p["boat"], []).append(
-                Text(tr("sub.mark.boat", n=s + 1), style=style_for(s)))
+                Text(tr("sub.mark.boat", n=s + 1), style=style_for(s))
+            )
             for col, lvl in p["bathyscaphes"]:
                 baths.setdefault((col, lvl), []).append(
-                    Text(tr("sub.mark.bathyscaphe", n=s + 1), style=style_for(s)))
+                    Text(tr("sub.mark.bathyscaphe", n=s + 1), style=style_for(s))
+                )
         left = Text(" ").join(boats.get("left", []))
         right = Text(" ").join(boats.get("right", []))
         surface = Text(tr("sub.board.surface"))
@@ -259,11 +292,16 @@ class SubmarineUI:
         for p in view["players"]:
             s = p["seat"]
             boat = p["boat"]
-            where = (tr("sub.board.boat.left") if boat == "left" else
-                     tr("sub.board.boat.right") if boat == "right" else
-                     tr("sub.board.column", n=boat))
-            baths = ", ".join(tr("sub.board.cell", column=c, level=lv)
-                              for c, lv in p["bathyscaphes"])
+            where = (
+                tr("sub.board.boat.left")
+                if boat == "left"
+                else tr("sub.board.boat.right")
+                if boat == "right"
+                else tr("sub.board.column", n=boat)
+            )
+            baths = ", ".join(
+                tr("sub.board.cell", column=c, level=lv) for c, lv in p["bathyscaphes"]
+            )
             jokers = ", ".join(self.token(j, tr) for j in p["jokers"]) or "–"
             if p["hand"] is None:
                 hand = tr("sub.board.hidden_hand", n=p["hand_size"])
@@ -272,8 +310,16 @@ class SubmarineUI:
             name = Text(self.seat_name(s, tr), style=style_for(s))
             if s == view["seat"]:
                 name.append("*", style="bold")
-            table.add_row(name, who.get(s, ""), where, baths or "–", str(len(p["treasures"])),
-                          jokers, hand, str(p["pile_size"]))
+            table.add_row(
+                name,
+                who.get(s, ""),
+                where,
+                baths or "–",
+                str(len(p["treasures"])),
+                jokers,
+                hand,
+                str(p["pile_size"]),
+            )
         return table
 
     def _my_board(self, view: dict[str, Any], tr: Translator) -> Text | None:
@@ -292,8 +338,9 @@ class SubmarineUI:
                 text.append(f"· {tr(f'sub.treasure.{kind}')}", style="dim")
         jokers = view["players"][seat]["jokers"]
         text.append(f"  |  {tr('sub.board.col.jokers')}: ", style="bold")
-        text.append_text(Text(" ").join([self.token_short(j, tr) for j in jokers]) if jokers
-                         else Text("–"))
+        text.append_text(
+            Text(" ").join([self.token_short(j, tr) for j in jokers]) if jokers else Text("–")
+        )
         return text
 
     # -- help, result, undo --------------------------------------------------------
@@ -307,14 +354,22 @@ class SubmarineUI:
 
     def result(self, outcome: dict[str, Any], tr: Translator) -> str:
         """The winners of a finished game."""
-        return tr("sub.result", winners=tr.join([self.seat_name(s, tr)
-                                                 for s in outcome["winners"]]))
+        return tr(
+            "sub.result", winners=tr.join([self.seat_name(s, tr) for s in outcome["winners"]])
+        )
 
     def scores(self, view: dict[str, Any], tr: Translator) -> str:
         """Everyone's treasures, jokers and cards (the tie-breakers, in order)."""
-        return "; ".join(tr("sub.score", player=self.seat_name(p["seat"], tr),
-                            treasures=len(p["treasures"]), jokers=len(p["jokers"]),
-                            cards=p["hand_size"] + p["pile_size"]) for p in view["players"])
+        return "; ".join(
+            tr(
+                "sub.score",
+                player=self.seat_name(p["seat"], tr),
+                treasures=len(p["treasures"]),
+                jokers=len(p["jokers"]),
+                cards=p["hand_size"] + p["pile_size"],
+            )
+            for p in view["players"]
+        )
 
     def hidden_counts(self, view: dict[str, Any]) -> Hashable:
         """Every draw pile's size and the boxed cards."""

@@ -1,0 +1,118 @@
+"""Each game's expert policy, registered by game name and imported on first use.
+
+An expert is a pure function of one seat's typed view: it builds its own
+record of the view (:meth:`Expert.board`), picks an action, ranks candidates
+for a search bot, and estimates each seat's return at positions its leaf-value
+model knows. The ``heuristic`` bot plays the expert; ``ismcts`` borrows it for
+rollouts, candidate moves and leaf values (:mod:`subtable.bots.heuristic`).
+
+A new game's expert is one line::
+
+    register_expert("my-game", "my_package.bots:MyExpert")
+
+The class takes ``(game, params)``, where ``params`` is an instance of its
+``params_class`` dataclass (the tunable weights ``--bot heuristic:key=value``
+sets).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+from collections.abc import Sequence
+from typing import Any, ClassVar, Protocol, TypeVar
+
+from subtable.core.errors import OptionError
+from subtable.core.game import Game
+from subtable.core.rng import Rng
+from subtable.core.view import SeatView
+
+B = TypeVar("B")
+
+#: game name -> ``"module:Class"`` of its expert
+_EXPERTS: dict[str, str] = {}
+
+
+class Expert(Protocol[B]):
+    """What a game's expert offers; ``B`` is its record of a view (its board)."""
+
+    #: the dataclass of its tunable weights
+    params_class: ClassVar[type[Any]]
+
+    def board(self, view: SeatView) -> B:
+        """The expert's record of a seat's view."""
+        ...
+
+    def choose(self, board: B, seat: int, legal: Sequence[int], rng: Rng) -> int:
+        """The action id to play (one of ``legal``)."""
+        ...
+
+    def candidates(
+        self, board: B, seat: int, legal: Sequence[int], width: int, rng: Rng
+    ) -> list[int]:
+        """Up to ``width`` distinct legal actions, its choice first."""
+        ...
+
+    def evaluate(self, board: B) -> list[float] | None:
+        """Each seat's estimated return, or ``None`` where its model cannot judge."""
+        ...
+
+
+def register_expert(game_name: str, target: str) -> None:
+    """Register the expert class ``module:Class`` for the game called ``game_name``."""
+    module, sep, attr = target.partition(":")
+    if not sep or not module or not attr:
+        raise ValueError(f"expert target must be 'module:Class', not {target!r}")
+    _EXPERTS[game_name] = target
+
+
+register_expert("red-november", "subtable.bots.red_november:RNExpert")
+register_expert("submarine", "subtable.bots.submarine:SubExpert")
+
+
+def expert_games() -> list[str]:
+    """The names of the games that have an expert."""
+    return sorted(_EXPERTS)
+
+
+def has_expert(game_name: str) -> bool:
+    """Whether the game called ``game_name`` has an expert."""
+    return game_name in _EXPERTS
+
+
+def expert_class(game_name: str) -> type[Any]:
+    """The expert class registered for ``game_name`` (imported now)."""
+    try:
+        target = _EXPERTS[game_name]
+    except KeyError:
+        raise OptionError(
+            f"no heuristic bot for {game_name}",
+            code="unknown_bot",
+            params={"bot": "heuristic", "game": game_name},
+        ) from None
+    module, _, attr = target.partition(":")
+    cls: type[Any] = getattr(importlib.import_module(module), attr)
+    return cls
+
+
+def params_of(cls: type[Any]) -> frozenset[str]:
+    """The tunable weights' names of an expert class."""
+    return frozenset(f.name for f in dataclasses.fields(cls.params_class))
+
+
+def expert_params() -> frozenset[str]:
+    """Every registered expert's tunable weights (what ``--bot heuristic:…`` accepts)."""
+    out: set[str] = set()
+    for name in _EXPERTS:
+        out |= params_of(expert_class(name))
+    return frozenset(out)
+
+
+def make_expert(game: Game[Any], **params: Any) -> Expert[Any]:
+    """The expert of ``game`` with these weights (those of other games' experts are ignored)."""
+    cls = expert_class(game.info.name)
+    known = params_of(cls)
+    expert: Expert[Any] = cls(
+        game, cls.params_class(**{k: v for k, v in params.items() if k in known})
+    )
+    return expert

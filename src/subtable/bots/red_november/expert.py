@@ -1,0 +1,196 @@
+"""A cooperative expert policy for Red November: :class:`RNExpert`.
+
+The policy reads only what a seat may see: a :class:`~.board.Board` built from
+the seat's typed view (:class:`~subtable.games.red_november.view.RedNovemberView`),
+both at the table and inside a search bot's sampled worlds. The main decision —
+where to go and what to do this turn — is :mod:`.planning`'s; this module
+answers the other decisions (the extra move out of a fire, trades, Coffee and
+the Lucky Charm after the action, event choices) and gives a search bot its
+candidate moves and leaf values (:mod:`.value`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from subtable.bots.red_november.board import Board
+from subtable.bots.red_november.items import ItemValues
+from subtable.bots.red_november.params import Params
+from subtable.bots.red_november.paths import Routes
+from subtable.bots.red_november.planning import Planner
+from subtable.bots.red_november.risk import DeckOdds
+from subtable.bots.red_november.tasks import Tasks
+from subtable.bots.red_november.value import ValueModel
+from subtable.core.rng import Rng
+from subtable.core.view import SeatView
+from subtable.games.red_november import rules
+from subtable.games.red_november.actions import Kind
+from subtable.games.red_november.components import SEA
+from subtable.games.red_november.game import RedNovember
+from subtable.games.red_november.view import Choice, Phase, RedNovemberView
+
+
+class RNExpert:
+    """The Red November heuristic: a pure function of the seat's view."""
+
+    #: the tunable weights (``HeuristicBot`` passes the ones it is given)
+    params_class: ClassVar[type[Params]] = Params
+
+    def __init__(self, game: RedNovember, params: Params | None = None) -> None:
+        self.game = game
+        c = game.components
+        self.c = c
+        self.ix = game.index
+        self.p = params or Params()
+        self.n = game.num_seats
+        self.routes = Routes(c)
+        self.odds = DeckOdds(c, self.n)
+        self.items = ItemValues(c, self.n, self.odds)
+        self.item = self.items.item
+        self.tasks = Tasks(c, self.ix, self.p, self.routes, self.odds, self.item["aqualung"])
+        self.planner = Planner(c, self.ix, self.p, self.routes, self.items, self.tasks)
+        self.value = ValueModel(c, self.n, self.routes, self.odds, self.items)
+
+    def board(self, view: SeatView) -> Board:
+        """The board the expert reads: the seat's view itself."""
+        if not isinstance(view, RedNovemberView):
+            raise TypeError(f"RNExpert reads a RedNovemberView, not {type(view).__name__}")
+        return view
+
+    # ------------------------------------------------------------- deciding --
+    def choose(self, b: Board, seat: int, legal: Sequence[int], rng: Rng) -> int:
+        """The action id to play (one of ``legal``)."""
+        if len(legal) == 1:
+            return legal[0]
+        phase = b.phase
+        if phase == Phase.MOVE:
+            return self._movement(b, legal)
+        if phase == Phase.EXTRA_MOVE:
+            return self._extra(b, seat, legal)
+        if phase == Phase.AFTER_ACTION:
+            return self._after(b, legal)
+        if phase == Phase.EVENT_CHOICE:
+            return self._event_choice(b, seat, legal)
+        if phase == Phase.DEFEND:
+            defend = self.ix.id(Kind.DEFEND)
+            return defend if defend in legal else legal[0]
+        if phase in (Phase.TRADE_GIVE, Phase.TRADE_BACK):
+            return self._trade(b, seat, legal)
+        return legal[0]
+
+    def candidates(
+        self, b: Board, seat: int, legal: Sequence[int], width: int, rng: Rng
+    ) -> list[int]:
+        """Up to ``width`` distinct legal actions, the expert's choice first."""
+        legal_set = set(legal)
+        if b.phase == Phase.MOVE and self.value.at_turn_start(b) and len(legal) > 1:
+            ranked = self.planner.plan(b, alternatives=True)
+            out = [next((i for i in ranked if i in legal_set), legal[0])]
+        else:
+            out = [self.choose(b, seat, legal, rng)]
+            if b.phase != Phase.EVENT_CHOICE:  # mid-turn: the plan chosen at its start goes on
+                return out
+            ranked = list(legal)
+        for i in ranked:
+            if len(out) >= width:
+                break
+            if i in legal_set and i not in out:
+                out.append(i)
+        return out
+
+    def plan(self, b: Board, alternatives: bool = False) -> list[int]:
+        """The active gnome's preferred actions, best first (see :class:`Planner`)."""
+        return self.planner.plan(b, alternatives)
+
+    def features(self, b: Board) -> list[float]:
+        """The position's features for the leaf-value model."""
+        return self.value.features(b)
+
+    def evaluate(self, b: Board) -> list[float] | None:
+        """Each seat's estimated return at a turn start (``None`` elsewhere: play on)."""
+        return self.value.evaluate(b)
+
+    # -------------------------------------------------- the main decision --
+    def _movement(self, b: Board, legal: Sequence[int]) -> int:
+        plan = self.planner.plan(b)
+        legal_set = set(legal)
+        for step in plan:
+            if step in legal_set:
+                return step
+        no_action = self.ix.id(Kind.NO_ACTION)
+        if no_action in legal_set:
+            return no_action
+        done = self.ix.id(Kind.DONE)
+        if done in legal_set:
+            return done
+        return legal[0]
+
+    # ---------------------------------- after the action: Coffee, Lucky Charm --
+    def _after(self, b: Board, legal: Sequence[int]) -> int:
+        a = b.active
+        coffee = self.ix.id(Kind.USE, self.item["coffee"])
+        lucky = self.ix.id(Kind.USE, self.item["lucky_charm"])
+        if coffee in legal and b.this_turn.grog > 0 and b.intoxication[a] >= 1:
+            return coffee
+        if lucky in legal and b.this_turn.lucky == 0:
+            icons = rules.icons_passed(self.c.event_icon, b.keeper[a], b.ghost)
+            late = b.keeper[a] <= 15
+            if icons >= 3 or (icons >= 2 and late) or (icons >= 1 and b.keeper[a] <= 6):
+                return lucky
+        return self.ix.id(Kind.DONE)
+
+    # -------------------------------------------------------- event choices --
+    def _event_choice(self, b: Board, seat: int, legal: Sequence[int]) -> int:
+        space = self.game.action_space
+        if b.choice == Choice.SPREAD:
+            return min(legal, key=lambda i: self._spread_harm(b, space[i].target))
+        if b.choice == Choice.BLOCK:
+            return min(legal, key=lambda i: self.routes.block_harm(b, space[i].target))
+        values = self.items.values(b, seat)
+        return min(legal, key=lambda i: values[space[i].target])
+
+    def _spread_harm(self, b: Board, room: int) -> float:
+        harm = 0.0
+        for g in range(self.n):
+            if b.on_board(g) and b.room[g] == room:
+                harm += 50.0 if b.fainted[g] else 2.0
+        if room in self.routes.critical:
+            harm += 6.0
+        if room in self.routes.hubs[:3]:
+            harm += 2.0
+        harm += sum(1 for d in self.c.adjacent[room] if not b.fire[d] and b.water[d] == 0) * 0.3
+        return harm
+
+    # ---------------------------------------------------------------- trades --
+    def _trade(self, b: Board, seat: int, legal: Sequence[int]) -> int:
+        """Give the card the other gnome needs most (while it helps), then stop."""
+        done = self.ix.id(Kind.DONE)
+        giver = seat
+        taker = b.partner if b.phase == Phase.TRADE_GIVE else b.active
+        space = self.game.action_space
+        gain = self.items.transfer_gain
+        gives = [i for i in legal if space[i].kind == Kind.GIVE]
+        if gives and b.hands[taker] is not None:
+            best = max(gives, key=lambda i: gain(b, giver, taker, space[i].target))
+            if gain(b, giver, taker, space[best].target) > 0.5:
+                return best
+        return done if done in legal else legal[0]
+
+    # ------------------------------------------- the extra move out of a fire --
+    def _extra(self, b: Board, seat: int, legal: Sequence[int]) -> int:
+        space = self.game.action_space
+        hubs = self.routes.hubs
+        moves = [i for i in legal if space[i].kind == Kind.MOVE]
+        if moves:
+
+            def badness(i: int) -> float:
+                r = space[i].target
+                if r == SEA:
+                    return 100.0
+                return b.water[r] * 2.0 + (0.0 if r in hubs[:4] else 0.5)
+
+            return min(moves, key=badness)
+        uses = [i for i in legal if space[i].kind == Kind.USE]
+        values = self.items.values(b, seat)
+        return min(uses, key=lambda i: values[space[i].target]) if uses else legal[0]

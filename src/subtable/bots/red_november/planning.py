@@ -1,0 +1,364 @@
+"""The active gnome's turn: the best task per minute, and its first step.
+
+Each movement decision re-plans the whole turn. Every task is priced by its
+value per minute — counting the walk (fires, floods and blocked hatches
+included), the low-water penalty, the items it burns and the chance of success
+— and the gnome takes one step of the best: a move, an item, or the action.
+Tasks another gnome can do clearly cheaper are left to him, so the crew spreads
+over the problems. With nothing worth doing he trades, drifts to a hub or waits.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from subtable.bots.red_november.board import Board
+from subtable.bots.red_november.items import ItemValues
+from subtable.bots.red_november.params import Params
+from subtable.bots.red_november.paths import Routes
+from subtable.bots.red_november.tasks import FIX, Task, Tasks, Turn
+from subtable.games.red_november import rules
+from subtable.games.red_november.actions import ActionIndex, Kind
+from subtable.games.red_november.components import SEA, Components
+
+
+@dataclass(slots=True)
+class _Choice:
+    rate: float
+    steps: list[int]
+
+
+class Planner:
+    """Plans the active gnome's turn."""
+
+    def __init__(
+        self,
+        c: Components,
+        ix: ActionIndex,
+        p: Params,
+        routes: Routes,
+        items: ItemValues,
+        tasks: Tasks,
+    ) -> None:
+        self.c = c
+        self.ix = ix
+        self.p = p
+        self.routes = routes
+        self.items = items
+        self.tasks = tasks
+        self.item = items.item
+        self.n_items = items.n_items
+
+    def plan(self, b: Board, alternatives: bool = False) -> list[int]:
+        """Preferred action ids for the active gnome, best first.
+
+        With ``alternatives``, the first steps of every worthwhile task follow the
+        best one (for a search bot's candidate moves).
+        """
+        a = b.active
+        r = b.room[a]
+        ix = self.ix
+        it = self.item
+        hand = self.items.held(b, a)
+        t = b.ghost
+        out: list[int] = []
+        if t <= 0:
+            return [ix.id(Kind.DONE)]
+        # Survival first: a gnome outside since the start of the turn must get back in.
+        if r == SEA and b.this_turn.outside:
+            return self._go_inside(b, a)
+        fire_items = [i for i in (it["fire_extinguisher"], it["grog"]) if hand[i]]
+        can_fire = b.this_turn.fire_ok or bool(fire_items)
+        can_sea = b.this_turn.aqualung or bool(hand[it["aqualung"]])
+        paths = self.routes.paths
+        fire_ok, aqualung = b.this_turn.fire_ok, b.this_turn.aqualung
+        plain = paths(b, r, fire_ok, aqualung)
+        bold = paths(b, r, True, aqualung) if can_fire and not fire_ok else None
+        sea = paths(b, r, fire_ok, True) if can_sea and not aqualung else None
+        turn = Turn(b, a, r, t, hand, plain, bold, sea, fire_items)
+        choices: list[_Choice] = []
+        for task in self.tasks.find(turn):
+            choice = self._evaluate(turn, task)
+            if choice is None and task.room not in plain[0] and task.value >= 5.0:
+                sub = self.tasks.obstacle(turn, task)
+                if sub is not None:
+                    choice = self._evaluate(turn, sub)
+            if choice is not None:
+                choices.append(choice)
+        choices.sort(key=lambda ch: -ch.rate)
+        in_hazard = r != SEA and (b.fire[r] or b.water[r] == 2)
+        if choices and (choices[0].rate >= self.p.idle_rate or in_hazard):
+            out.extend(choices[0].steps)
+        if in_hazard:
+            out.extend(self._escape(turn))
+        out.extend(self._idle(turn))
+        if alternatives:
+            out.extend(ch.steps[0] for ch in choices[1:])
+        return out
+
+    # -------------------------------------------------------------- one task --
+    def _evaluate(self, turn: Turn, task: Task) -> _Choice | None:
+        b, a = turn.b, turn.a
+        c = self.c
+        ix = self.ix
+        room = task.room
+        # the route: plain, through fire (burning an item), or out to sea
+        route = self._route(turn, room)
+        if route is None:
+            return None
+        walk, first, route_items, route_cost = route
+        if room != SEA and room != turn.r and b.water[room] == 2:
+            arrive_water = 1
+        else:
+            arrive_water = 0 if room == SEA else b.water[room]
+        if room != SEA and b.fire[room] and task.fix != FIX["extinguish"]:
+            return None
+        if room == turn.r and room != SEA and b.water[room] == 2:
+            return None
+        pumps = task.fix == FIX["pump"]
+        fire_fix = task.fix == FIX["extinguish"]
+        pen = c.low_water_penalty if (arrive_water == 1 and not pumps and not fire_fix) else 0
+        left = turn.t - walk - pen
+        if task.deadline >= 0:
+            left = min(left, turn.t - walk - pen - task.deadline)
+        if left < 1:
+            return None
+        steps: list[int] = []
+        item_cost = route_cost
+        if task.draw:
+            if room == c.cabin_room:
+                count = min(task.draw, left, 2)
+                value = count * (1.2 if b.intoxication[a] == 0 else 0.6)
+                if sum(turn.hand) >= 4:
+                    value *= 0.5
+            else:
+                count = min(task.draw, left)
+                value = self.items.draw_value(b, a, count)
+            if count < 1:
+                return None
+            minutes = count
+            prob = 1.0
+            action = task.first + count - 1
+            uses: list[int] = []
+        else:
+            bonus = b.this_turn.bonus[task.fix] if room == turn.r else 0
+            held = list(turn.hand)
+            for i in route_items:
+                held[i] -= 1
+            uses = []
+            values = self.items.values(b, a)
+            special = sorted(
+                (
+                    i
+                    for i in range(self.n_items)
+                    if held[i] and c.items[i].bonus[task.fix] > 0 and not c.items[i].intoxicates
+                ),
+                key=lambda i: -c.items[i].bonus[task.fix],
+            )
+            for i in special:
+                for _ in range(held[i]):
+                    if bonus >= 9:
+                        break
+                    bonus += c.items[i].bonus[task.fix]
+                    uses.append(i)
+                    item_cost += values[i] * 0.6
+            minutes = max(1, min(10 - bonus, left, c.max_fix_minutes))
+            grog = self.item["grog"]
+            if held[grog] and bonus < 9 and b.intoxication[a] <= 3:
+                gain_time = min(3, minutes - 1) if minutes + bonus >= 10 else 0
+                gain_prob = min(0.3, max(0.0, (10 - minutes - bonus) / 10))
+                gain = gain_time + gain_prob * task.value * self._keep(turn, task)
+                cost = self.items.grog_cost(b, a)
+                if gain > cost:
+                    bonus += 3
+                    uses.append(grog)
+                    item_cost += cost
+                    minutes = max(1, min(10 - bonus, left, c.max_fix_minutes))
+            prob = _success(minutes, bonus)
+            value = task.value * self._keep(turn, task)
+            run = minutes
+            if task.reserve >= 0:  # a fire guarding a repair against a deadline
+                slack = turn.t - walk - task.reserve
+                follow = sum(
+                    c.items[i].bonus[task.follow] * held[i]
+                    for i in range(self.n_items)
+                    if not c.items[i].intoxicates
+                )
+                best = (-1.0, run)
+                for m1 in range(1, minutes + 1):
+                    p2 = min(1.0, max(0.0, (slack - m1 + follow) / 10))
+                    best = max(best, (_success(m1, bonus) * p2, m1))
+                prob, run = best
+                if prob <= 0:
+                    return None
+            elif bonus == 0 and pen == 0 and task.deadline < 0 and not task.sure and not fire_fix:
+                run = min(run, self.p.plain_minutes)
+            action = task.first + run - 1
+        spend = walk + pen + minutes + item_cost
+        rate = prob * value / max(spend, 1.0)
+        if room == turn.r:
+            steps = [ix.id(Kind.USE, i) for i in uses] + [action]
+        else:
+            steps = [self._first_step(turn, room, first, route_items)]
+        return _Choice(rate, steps)
+
+    def _keep(self, turn: Turn, task: Task) -> float:
+        """How much of a task's value stays with the active gnome (others may be closer)."""
+        b, a = turn.b, turn.a
+        if task.room == turn.r:
+            return 1.0
+        mine = turn.plain[0].get(task.room)
+        if mine is None:
+            mine = 12
+        if turn.others is None:
+            turn.others = [
+                (g, b.keeper[g], self.routes.distances(b.room[g], b))
+                for g in range(len(b.room))
+                if g != a and b.on_board(g) and b.keeper[g] > 0 and b.room[g] not in (0, SEA)
+            ]
+        for _g, keeper, dists in turn.others:
+            d = dists.get(task.room)
+            if d is None:
+                continue
+            if task.deadline >= 0 and keeper - d - task.deadline < 8:
+                continue
+            if keeper - d < 8:
+                continue
+            if d + self.p.defer_margin < mine:
+                return self.p.defer_keep
+        return 1.0
+
+    def _route(self, turn: Turn, room: int) -> tuple[int, dict[int, int], list[int], float] | None:
+        """(minutes, first steps, items burnt on the way, their cost) to reach ``room``."""
+        b = turn.b
+        it = self.item
+        if room == turn.r:
+            return 0, {}, [], 0.0
+        options: list[tuple[float, int, dict[int, int], list[int], float]] = []
+        dist, first = turn.plain
+        if room in dist and not (room == SEA and not b.this_turn.aqualung):
+            options.append((dist[room], dist[room], first, [], 0.0))
+        if turn.bold is not None and room in turn.bold[0]:
+            item = turn.fire_items[0]
+            cost = (
+                self.items.values(b, turn.a)[item]
+                if item != it["grog"]
+                else self.items.grog_cost(b, turn.a)
+            )
+            d = turn.bold[0][room]
+            options.append((d + cost, d, turn.bold[1], [item], cost))
+        if room == SEA and turn.sea is not None and SEA in turn.sea[0]:
+            d = turn.sea[0][SEA]
+            cost = self.items.values(b, turn.a)[it["aqualung"]] * 0.3
+            options.append((d + cost, d, turn.sea[1], [it["aqualung"]], cost))
+        if not options:
+            return None
+        _, walk, first_map, items, cost = min(options, key=lambda o: o[0])
+        return walk, first_map, items, cost
+
+    def _first_step(
+        self, turn: Turn, room: int, first: dict[int, int], route_items: list[int]
+    ) -> int:
+        """The next decision on the way to ``room``: an enabling item, or a move."""
+        b = turn.b
+        step = first[room]
+        if step == SEA and not b.this_turn.aqualung:
+            return self.ix.id(Kind.USE, self.item["aqualung"])
+        if step != SEA and b.fire[step] and not b.this_turn.fire_ok and route_items:
+            return self.ix.id(Kind.USE, route_items[0])
+        return self.ix.id(Kind.MOVE, step)
+
+    # ---------------------------------------------------------- other moves --
+    def _go_inside(self, b: Board, a: int) -> list[int]:
+        """Back aboard: a safe room first, else a burning one (an item, then put it out)."""
+        ix = self.ix
+        hubs = self.routes.hubs
+        safe: list[tuple[int, int]] = []
+        burning: list[tuple[int, int]] = []
+        for dest, h in self.c.neighbours[SEA]:
+            if (
+                rules.move_cost(
+                    b.water, b.fire, b.blocked, SEA, dest, h, fire_ok=True, aqualung=True
+                )
+                is None
+            ):  # high water: no way in
+                continue
+            (burning if b.fire[dest] else safe).append((hubs.index(dest), ix.id(Kind.MOVE, dest)))
+        out = [i for _, i in sorted(safe)]
+        if burning:
+            out += [i for _, i in sorted(burning)]
+            hand = self.items.held(b, a)
+            out += [
+                ix.id(Kind.USE, self.item[k])
+                for k in ("fire_extinguisher", "grog")
+                if hand[self.item[k]]
+            ]
+        return out
+
+    def _escape(self, turn: Turn) -> list[int]:
+        """Moves out of a deadly room (best first), then the items that allow one."""
+        b = turn.b
+        ix = self.ix
+        hubs = self.routes.hubs
+        out = []
+        dests = sorted(
+            turn.plain[0], key=lambda d: (turn.plain[0][d], hubs.index(d) if d != SEA else 99)
+        )
+        for d in dests:
+            if d != turn.r and d != SEA and turn.plain[1].get(d) == d and not b.fire[d]:
+                out.append(ix.id(Kind.MOVE, d))
+        for i in turn.fire_items:
+            out.append(ix.id(Kind.USE, i))
+        # opening a hatch to a dry room levels the water (both rooms go low)
+        r = turn.r
+        if b.water[r] == 2:
+            for dest, h in self.c.neighbours[r]:
+                if (
+                    h >= 0
+                    and rules.can_open(b.water, b.blocked, r, dest, h)
+                    and rules.reflows(b.water[r], b.water[dest])
+                ):
+                    out.append(ix.id(Kind.OPEN, dest))
+        return out
+
+    def _idle(self, turn: Turn) -> list[int]:
+        """Nothing worth doing: trade, drift to a free hub, else wait a minute."""
+        b, a = turn.b, turn.a
+        ix = self.ix
+        partner = self._trade_partner(turn)
+        if partner is not None:
+            return [ix.id(Kind.TRADE, partner)]
+        taken = {b.room[g] for g in range(len(b.room)) if g != a and b.on_board(g)}
+        dist, first = turn.plain
+        if turn.t > 3:
+            for hub in self.routes.hubs[:4]:
+                if hub in taken or hub not in dist:
+                    continue
+                if hub == turn.r:
+                    break
+                if dist[hub] <= 3 and not b.fire[hub]:
+                    return [ix.id(Kind.MOVE, first[hub])]
+                break
+        return [ix.id(Kind.NO_ACTION)]
+
+    def _trade_partner(self, turn: Turn) -> int | None:
+        """A gnome here with whom a trade clearly pays (cards visible both ways)."""
+        b, a = turn.b, turn.a
+        if b.hands[a] is None or turn.t < 1 + rules.action_penalty(
+            self.c, Kind.TRADE, b.water, turn.r
+        ):
+            return None
+        best, partner = 1.5, None
+        gain = self.items.transfer_gain
+        for g in rules.trade_partners(a, b.room, b.alive, b.abandoned, b.fainted):
+            if b.hands[g] is None:
+                continue
+            worth = max(max(gain(b, a, g, i), gain(b, g, a, i)) for i in range(self.n_items))
+            if worth > best:
+                best, partner = worth, g
+        return partner
+
+
+def _success(minutes: int, bonus: int) -> float:
+    """The chance a fix-it roll succeeds (the engine's odds, as a float)."""
+    return min(rules.DIE, rules.fix_target(minutes, bonus)) / rules.DIE

@@ -1,0 +1,232 @@
+"""The problems on board as tasks, each worth the risk of losing that it removes.
+
+A repair is worth the drop in its disaster track's risk over the horizon (plus a
+long-run term) or, against a Destruction token, the whole game; a fire is worth
+what it threatens (its room's repairs, the asphyxiation track, spreading); low
+water on a repair room, a blocked hatch on the key walks and fresh items are
+tasks too. Values are minutes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from subtable.bots.red_november.board import Board
+from subtable.bots.red_november.params import Params
+from subtable.bots.red_november.paths import Obstacle, Paths, Routes
+from subtable.bots.red_november.risk import DeckOdds, track_risk
+from subtable.games.red_november import rules
+from subtable.games.red_november.actions import ActionIndex, Kind
+from subtable.games.red_november.components import FIX_KINDS, SEA, Components
+
+#: each fix kind's index (``FIX_KINDS``)
+FIX = {name: i for i, name in enumerate(FIX_KINDS)}
+#: a task's ``fix`` for drawing from the item deck, and from the Grog stash
+DRAW_DECK, DRAW_STASH = -1, -2
+#: the action kind of each repair
+REPAIR_KIND = {
+    "engine": Kind.FIX_ENGINE,
+    "pumps": Kind.FIX_PUMPS,
+    "reactor": Kind.FIX_REACTOR,
+    "missiles": Kind.STOP_MISSILES,
+    "kraken": Kind.KILL_KRAKEN,
+}
+
+
+@dataclass(slots=True)
+class Task:
+    """Something worth doing in a room."""
+
+    room: int
+    fix: int  # FIX_KINDS index; DRAW_DECK, DRAW_STASH
+    first: int  # action id of the 1-minute (1-card) version
+    value: float
+    deadline: int  # a Destruction token's space, or -1
+    draw: int = 0
+    #: a fire on a room whose repair has a deadline: that deadline, and the repair
+    reserve: int = -1
+    follow: int = -1
+    #: spend the minutes for a sure success (no short tries)
+    sure: bool = False
+
+
+@dataclass(slots=True)
+class Turn:
+    """The active gnome's situation while his turn is planned."""
+
+    b: Board
+    #: the active gnome, his space, his minutes left and his cards
+    a: int
+    r: int
+    t: int
+    hand: Sequence[int]
+    #: walks as he stands, through fire (an item burnt), out to sea (an Aqualung used)
+    plain: Paths
+    bold: Paths | None
+    sea: Paths | None
+    #: the items in hand that let him enter a burning room
+    fire_items: list[int]
+    #: the other gnomes who could help: (gnome, keeper, distances), filled on demand
+    others: list[tuple[int, int, dict[int, int]]] | None = None
+    #: walks that may clear obstacles, filled on demand
+    relaxed: dict[int, tuple[int, Obstacle | None]] | None = None
+
+
+class Tasks:
+    """Finds and values the tasks of a turn."""
+
+    def __init__(
+        self,
+        c: Components,
+        ix: ActionIndex,
+        p: Params,
+        routes: Routes,
+        odds: DeckOdds,
+        aqualung: int,
+    ) -> None:
+        self.c = c
+        self.ix = ix
+        self.p = p
+        self.routes = routes
+        self.odds = odds
+        self.aqualung = aqualung
+        self.repair_of_room: dict[int, list[str]] = {}
+        for name, rep in c.repairs.items():
+            self.repair_of_room.setdefault(rep.room, []).append(name)
+        self.asphyxiation = c.tracks.index("asphyxiation")
+
+    def find(self, turn: Turn) -> list[Task]:
+        """Every task worth considering this turn."""
+        b = turn.b
+        c = self.c
+        p = self.p
+        ix = self.ix
+        counts, total = self.odds.deck_counts(b)
+        rates = self.odds.track_rates(b, counts, total)
+        remaining = self.odds.remaining_events(b)
+        horizon = min(remaining, p.horizon)
+        per_risk = p.minutes_per_risk * 100.0
+        tasks: list[Task] = []
+        room_value: dict[int, float] = {}
+        for name, rep in c.repairs.items():
+            value = 0.0
+            deadline = -1
+            if rep.track >= 0:
+                level = b.track[rep.track]
+                after = rules.track_after_repair(c, level)
+                q1, q2 = rates[rep.track]
+                risk = track_risk(level, horizon, q1, q2) - track_risk(after, horizon, q1, q2)
+                rate = q1 + 2 * q2
+                future = level + rate * remaining
+                need = min(1.0, max(0.0, (future - (c.track_length - 1)) / 3.0))
+                value += risk * per_risk + (level - after) * p.level_minutes * need
+            if rep.token >= 0 and b.token[rep.token] >= 0:
+                value += per_risk
+                deadline = b.token[rep.token]
+            if value <= 0.0:
+                continue
+            tasks.append(Task(rep.room, FIX[name], ix.first[REPAIR_KIND[name]], value, deadline))
+            room_value[rep.room] = room_value.get(rep.room, 0.0) + value
+        fires = [r for r in range(1, SEA) if b.fire[r]]
+        if fires:
+            spread_card = counts.get("fire_spreads", 0) / total
+            p_spread = 1.0 - (1.0 - spread_card) ** max(horizon, 1)
+            q1, q2 = rates[self.asphyxiation]
+            lv = b.track[self.asphyxiation]
+            bump = track_risk(lv + 1, horizon, q1, q2) - track_risk(lv, horizon, q1, q2)
+            for fr in fires:
+                value = p.fire_base + room_value.get(fr, 0.0) * 0.9
+                value += self._exposure(b, fr, counts, total, horizon, rates) * per_risk
+                value += p_spread * (bump * per_risk + 3.0) / len(fires)
+                if fr in self.routes.hubs[:3]:
+                    value += p.fire_hub
+                guard = [t for t in tasks if t.room == fr and t.deadline >= 0]
+                task = Task(fr, FIX["extinguish"], ix.first[Kind.EXTINGUISH], value, -1)
+                if guard:
+                    task.reserve, task.follow = guard[0].deadline, guard[0].fix
+                tasks.append(task)
+        for fl in range(1, SEA):
+            if b.water[fl] == 1 and fl in room_value:
+                tasks.append(
+                    Task(
+                        fl,
+                        FIX["pump"],
+                        ix.first[Kind.PUMP],
+                        min(6.0, 2.0 + room_value[fl] * 0.05),
+                        -1,
+                    )
+                )
+        for h, blocked in enumerate(b.blocked):
+            if blocked:
+                value = self.routes.unblock_value(b, h)
+                if value > 0.5:
+                    x, y = c.hatches[h]
+                    for end in (x, y):
+                        tasks.append(
+                            Task(end, FIX["unblock"], ix.id(Kind.UNBLOCK, h, 1), value, -1)
+                        )
+        a = turn.a
+        cards = b.item_deck_size + len(b.item_discard)
+        # time aside: the minutes are counted when the task is evaluated
+        avail = rules.max_draw(c, c.stores_room, b.red_room[a], c.stores_max_draw, cards, b.stash)
+        if avail > 0:
+            tasks.append(Task(c.stores_room, DRAW_DECK, ix.first[Kind.DRAW], 0.0, -1, draw=avail))
+        if b.intoxication[a] <= 1:
+            avail = rules.max_draw(c, c.cabin_room, b.red_room[a], c.cabin_max_draw, cards, b.stash)
+            if avail > 0:
+                tasks.append(
+                    Task(c.cabin_room, DRAW_STASH, ix.first[Kind.DRAW], 0.0, -1, draw=avail)
+                )
+        return tasks
+
+    def _exposure(
+        self,
+        b: Board,
+        room: int,
+        counts: dict[str, int],
+        total: int,
+        horizon: int,
+        rates: list[tuple[float, float]],
+    ) -> float:
+        """Risk that a fire in ``room`` bars a repair needed within the horizon."""
+        c = self.c
+        risk = 0.0
+        for name in self.repair_of_room.get(room, ()):
+            rep = c.repairs[name]
+            if rep.token >= 0 and b.token[rep.token] < 0:
+                token = c.tokens[rep.token]
+                cards = sum(
+                    k
+                    for kind, k in counts.items()
+                    if any(e.kind == kind and e.token == token for e in c.events)
+                )
+                risk += (1.0 - (1.0 - cards / total) ** horizon) * self.p.fire_block
+            if rep.track >= 0:
+                q1, q2 = rates[rep.track]
+                risk += track_risk(b.track[rep.track], horizon, q1, q2) * self.p.fire_block
+        return risk
+
+    def obstacle(self, turn: Turn, task: Task) -> Task | None:
+        """For a room out of reach: the first obstacle to clear, as a task of its own."""
+        if turn.relaxed is None:
+            b = turn.b
+            fire_ok = b.this_turn.fire_ok or bool(turn.fire_items)
+            aqua = b.this_turn.aqualung or bool(turn.hand[self.aqualung])
+            turn.relaxed = self.routes.relaxed(b, turn.r, fire_ok, aqua)
+        found = turn.relaxed.get(task.room)
+        if found is None:
+            return None
+        total, obstacle = found
+        if obstacle is None:
+            return None
+        kind, room, hatch = obstacle
+        if task.deadline >= 0 and turn.t - total - task.deadline < 1:
+            return None
+        value = task.value * 0.7
+        sure = task.deadline >= 0
+        if kind == "unblock":
+            return Task(
+                room, FIX["unblock"], self.ix.id(Kind.UNBLOCK, hatch, 1), value, -1, sure=sure
+            )
+        return Task(room, FIX["pump"], self.ix.first[Kind.PUMP], value, -1, sure=sure)

@@ -1,0 +1,143 @@
+"""What tokens, cards and the game's end are worth to a seat (in treasure points).
+
+A treasure type the seat lacks is worth much, a duplicate or a shell only a
+joker; a search card is worth its colour's demand (the wanted treasures of that
+colour still on the board), cheaper as cards outnumber the needs and as the
+game drags on; each toll card is lost and handed to an opponent. Ending the game
+is priced too: good for the leader only.
+"""
+
+from __future__ import annotations
+
+from subtable.bots.submarine.board import SubBoard
+from subtable.bots.submarine.params import SubParams
+from subtable.games.submarine import rules
+from subtable.games.submarine.components import Components
+
+
+class Prices:
+    """The seat's prices on a board."""
+
+    def __init__(self, c: Components, p: SubParams) -> None:
+        self.c = c
+        self.p = p
+        self.lv = c.levels
+        self.ncol = len(c.colours)
+        self.jt = c.treasure_tokens
+
+    def token_value(self, b: SubBoard, s: int, t: int) -> float:
+        """A token to seat ``s``: a new treasure type, or a joker."""
+        if rules.stores_on_board(b.owned[s], t, self.jt, self.ncol):
+            return self.p.new_value
+        return self.p.joker_value
+
+    def colour_values(self, b: SubBoard, s: int) -> list[float]:
+        """Each colour's card worth: more when needed treasures of that colour remain."""
+        demand = [0.0] * self.ncol
+        owned = b.owned[s]
+        mine = set(b.baths[s])
+        for i, cell in enumerate(b.cells):
+            w = 1.0 if i in mine else 0.2
+            for t in cell:
+                if rules.stores_on_board(owned, t, self.jt, self.ncol):
+                    demand[t % self.ncol] += w
+        top = max(demand) or 1.0
+        need = sum(1 for t in owned if t < 0)
+        held = b.hand_size[s] + b.pile_size[s]
+        # cards are worth what they can still buy: cheap when they outnumber the needs;
+        # and ever cheaper in a long game, so that a table of cautious bots cannot stall
+        patience = min(1.0, max(0.1, 1.5 - b.turn / (40 * b.n)))
+        base = self.p.card_value * min(1.5, max(0.25, need / max(1, held))) * patience
+        return [base * (0.5 + d / top) for d in demand]
+
+    def tolls(self, b: SubBoard, s: int, cell: int) -> int:
+        """Toll cards ``s`` pays to take a token from ``cell`` with a card."""
+        return rules.toll_count(b.baths, s, cell, self.lv)
+
+    def scores(self, b: SubBoard) -> list[tuple[int, int, int]]:
+        """Every seat's ranking key (treasures, jokers, cards)."""
+        return [
+            rules.score(b.owned[s], len(b.spare[s]), b.hand_size[s] + b.pile_size[s])
+            for s in range(b.n)
+        ]
+
+    def end_value(self, b: SubBoard, s: int, t: int, cell: int, pay: int) -> float:
+        """The worth of the game ending because ``s`` takes ``t`` from ``cell`` paying a card
+        (``pay`` -1) or joker ``pay``: 0 if it does not end (the engine's end rule,
+        :func:`~subtable.games.submarine.rules.end_after_collection`)."""
+        jt = self.jt
+        stored = rules.stores_on_board(b.owned[s], t, jt, self.ncol)
+        scores = self.scores(b)
+        mine = list(scores[s])
+        if stored:
+            mine[0] += 1
+        else:
+            mine[1] += 1
+        card = pay < 0
+        if card:
+            mine[2] -= 1 + self.tolls(b, s, cell)
+        treasure = t < jt
+        # the token leaves the column; a joker paid stays in its place (a treasure if it is
+        # a duplicate); toll cards change hands, only the card paid leaves play
+        left = (
+            (
+                rules.column_treasures(b.cells, cell // self.lv, self.lv, jt)
+                - 1
+                + (1 if not card and pay < jt else 0)
+            )
+            if treasure
+            else -1
+        )
+        held = sum(b.hand_size) + sum(b.pile_size) - 1 if card else -1
+        reason = rules.end_after_collection(
+            board_full=stored and mine[0] == len(self.c.types),
+            treasure_taken=treasure,
+            column_left=left,
+            paid_with_card=card,
+            cards_left=held,
+        )
+        if reason is None:
+            return 0.0
+        best_other = max(sc for r, sc in enumerate(scores) if r != s)
+        key = tuple(mine)
+        if key > best_other:
+            return self.p.end_weight
+        if key == best_other:
+            return self.p.end_weight * 0.3
+        return -self.p.end_weight
+
+    def collect_gain(
+        self, b: SubBoard, s: int, t: int, cell: int, pay: int, colours: list[float]
+    ) -> float:
+        """Taking token ``t`` from ``cell``, paying a card (``pay`` -1) or joker ``pay``."""
+        gain = self.token_value(b, s, t)
+        if pay < 0:
+            cost = colours[t % self.ncol]
+            toll = self.tolls(b, s, cell)
+            cost += toll * (sum(colours) / len(colours)) * self.p.toll_weight
+        else:
+            if gain <= self.p.joker_value:  # a joker for a joker: pointless
+                return -1.0
+            cost = self.p.joker_value
+        return gain - cost + self.end_value(b, s, t, cell, pay)
+
+    def cell_value(self, b: SubBoard, s: int, cell: int, colours: list[float]) -> float:
+        """What one bathyscaphe could gain in ``cell`` (card payments, no jokers)."""
+        toll = self.tolls(b, s, cell) * (sum(colours) / len(colours)) * self.p.toll_weight
+        hand = b.hand[s]
+        owned = b.owned[s]
+        gains = []
+        seen_types = set()
+        for t in b.cells[cell]:
+            v = self.token_value(b, s, t)
+            if rules.stores_on_board(owned, t, self.jt, self.ncol):
+                if t // self.ncol in seen_types:
+                    v = self.p.joker_value
+                seen_types.add(t // self.ncol)
+            g = v - colours[t % self.ncol] - toll
+            if hand is not None and not hand[t % self.ncol]:
+                g *= 0.35  # that colour must be drawn first
+            if g > 0:
+                gains.append(g)
+        gains.sort(reverse=True)
+        return sum(gains[:3])

@@ -1,0 +1,75 @@
+"""The leaf value of a search: each seat's fitted win chance at a turn's start.
+
+:meth:`SeatValue.features` describes one seat's prospects (treasures, jokers
+and cards against the best opponent, the missing types still on the board and
+near its bathyscaphes); the logistic weights in ``weights.json`` beside this
+module give a win probability per seat, normalised over the table. Refit with
+``python scripts/fit_values.py --game submarine --games 3000``.
+"""
+
+from __future__ import annotations
+
+from subtable.bots.submarine.board import SubBoard
+from subtable.bots.submarine.prices import Prices
+from subtable.bots.weights import LeafModel, load_model
+from subtable.games.submarine.components import Components
+from subtable.games.submarine.view import Phase
+
+
+class SeatValue:
+    """Seat features and the fitted model over them."""
+
+    def __init__(self, c: Components, prices: Prices, model: LeafModel | None = None) -> None:
+        self.c = c
+        self.prices = prices
+        self.ncol = len(c.colours)
+        self.jt = c.treasure_tokens
+        self.model = model or load_model(__package__ or "subtable.bots.submarine")
+
+    @staticmethod
+    def at_turn_start(b: SubBoard) -> bool:
+        """Whether ``b`` is a turn's first decision (where the model was fitted)."""
+        return b.phase in (Phase.BOAT, Phase.SWAP)
+
+    def features(self, b: SubBoard, s: int) -> list[float]:
+        """Features of seat ``s``'s prospects (for the fitted win-probability model)."""
+        scores = self.prices.scores(b)
+        d, j, k = scores[s]
+        others = [scores[r] for r in range(b.n) if r != s]
+        od = max(o[0] for o in others)
+        oj = max(o[1] for o in others)
+        ok = max(o[2] for o in others)
+        ncol = self.ncol
+        jt = self.jt
+        owned = b.owned[s]
+        present = {t // ncol for cell in b.cells for t in cell if t < jt}
+        missing = [t for t in range(len(owned)) if owned[t] < 0]
+        avail = sum(1 for t in missing if t in present)
+        near = sum(
+            1 for cell in set(b.baths[s]) for t in b.cells[cell] if t < jt and owned[t // ncol] < 0
+        )
+        left = sum(1 for cell in b.cells for t in cell if t < jt)
+        types = len(owned)
+        return [
+            1.0,
+            d / types,
+            od / types,
+            (d - od) / types,
+            j / 5,
+            (j - oj) / 5,
+            k / 15,
+            (k - ok) / 15,
+            avail / types,
+            (len(missing) - avail) / types,
+            near / 5,
+            left / jt,
+            1.0 if b.seat == s else 0.0,
+        ]
+
+    def evaluate(self, b: SubBoard) -> list[float] | None:
+        """Each seat's win chance from the fitted model (at a turn's start only)."""
+        if not self.at_turn_start(b):
+            return None
+        raw = [self.model.probability(self.features(b, s)) for s in range(b.n)]
+        total = sum(raw) or 1.0
+        return [x / total for x in raw]

@@ -1,0 +1,364 @@
+"""Reading a saved Red November state: every field checked, or a ``ValueError`` naming it.
+
+:func:`read_state` turns :meth:`RedNovemberState.to_json
+<subtable.games.red_november.state.RedNovemberState.to_json>` data back into
+typed values, checking types, lengths and ranges field by field and then the
+fields against each other (the decision under way and who takes it, the cards
+— every event card exactly once, every item copy exactly once —, keepers on the
+time track, gnomes in a space, the dead off the board…). A state it accepts can
+be played on; anything else is refused before a state exists, so no
+``IndexError``, ``KeyError`` or ``TypeError`` can surface later.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from subtable.games.red_november.components import FIX_KINDS, SEA
+from subtable.games.red_november.view import Choice, Phase
+
+if TYPE_CHECKING:
+    from subtable.games.red_november.game import RedNovember
+
+#: the automatic stages (mirrors ``state.S_*``): waiting for a decision, and the game over
+STAGE_WAIT, STAGE_CATCHUP, STAGE_PREGAME, STAGE_OVER, STAGES = 0, 5, 7, 8, 9
+
+#: every field of the saved form
+FIELDS = (
+    "fire",
+    "water",
+    "blocked",
+    "track",
+    "token",
+    "keeper",
+    "seq",
+    "room",
+    "alive",
+    "abandoned",
+    "fainted",
+    "intox",
+    "red_room",
+    "event_deck",
+    "event_discard",
+    "event_removed",
+    "event_aside",
+    "item_deck",
+    "item_discard",
+    "t_bonus",
+    "discards",
+    "history",
+    "seed",
+    "seq_next",
+    "stash",
+    "turn",
+    "active",
+    "ghost",
+    "phase",
+    "decider",
+    "stage",
+    "resume",
+    "t_grog",
+    "t_fire_ok",
+    "t_aqualung",
+    "t_lucky",
+    "t_crowbar",
+    "t_outside",
+    "t_entered_fire",
+    "t_fresh",
+    "partner",
+    "choice",
+    "choice_room",
+    "pend_event",
+    "pend_item",
+    "pregame_left",
+    "result_reason",
+    "result_winners",
+    "hands",
+    "rng",
+)
+_U64 = 1 << 64
+#: a generous bound for small counters (bonuses, hand limits)
+_LIMIT = 1000
+
+
+def _bad(message: str) -> ValueError:
+    return ValueError(f"invalid Red November state: {message}")
+
+
+class _Reader:
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        self.data = data
+
+    def int_(self, name: str, lo: int, hi: int) -> int:
+        value = self.data[name]
+        if type(value) is not int:
+            raise _bad(f"{name} must be a whole number, not {value!r}")
+        if not lo <= value <= hi:
+            raise _bad(f"{name} is {value}, outside {lo}..{hi}")
+        return value
+
+    def bool_(self, name: str) -> bool:
+        value = self.data[name]
+        if type(value) is not bool:
+            raise _bad(f"{name} must be true or false, not {value!r}")
+        return value
+
+    def list_(self, name: str, length: int | None = None) -> list[Any]:
+        value = self.data[name]
+        if not isinstance(value, list):
+            raise _bad(f"{name} must be a list, not {type(value).__name__}")
+        if length is not None and len(value) != length:
+            raise _bad(f"{name} has {len(value)} entries, expected {length}")
+        return value
+
+    def ints(self, name: str, lo: int, hi: int, length: int | None = None) -> list[int]:
+        out = self.list_(name, length)
+        for i, x in enumerate(out):
+            if type(x) is not int:
+                raise _bad(f"{name}[{i}] must be a whole number, not {x!r}")
+            if not lo <= x <= hi:
+                raise _bad(f"{name}[{i}] is {x}, outside {lo}..{hi}")
+        return list(out)
+
+    def bools(self, name: str, length: int) -> list[bool]:
+        out = self.list_(name, length)
+        for i, x in enumerate(out):
+            if type(x) is not bool:
+                raise _bad(f"{name}[{i}] must be true or false, not {x!r}")
+        return list(out)
+
+
+def read_state(game: RedNovember, data: Mapping[str, Any]) -> dict[str, Any]:
+    """The checked, typed fields of a saved state (raises ``ValueError`` naming the problem)."""
+    if not isinstance(data, Mapping):
+        raise _bad("it must be a JSON object")
+    missing = [k for k in FIELDS if k not in data]
+    if missing:
+        raise _bad(f"it lacks {', '.join(missing)}")
+    c = game.components
+    n = game.num_seats
+    r = _Reader(data)
+    out: dict[str, Any] = {}
+    last_space = c.time_top
+    start = c.start_space[n]
+    n_events, n_items = len(c.events), len(c.items)
+    grog = c.item_index("grog")
+    stash_max = sum(item.stash for item in c.items)
+
+    # -- one field at a time ----------------------------------------------------------
+    if type(data["seed"]) is not int:
+        raise _bad(f"seed must be a whole number, not {data['seed']!r}")
+    out["seed"] = data["seed"]
+    out["rng"] = r.int_("rng", 0, _U64 - 1)
+    out["fire"] = r.bools("fire", SEA + 1)
+    out["water"] = r.ints("water", 0, 2, SEA + 1)
+    out["blocked"] = r.bools("blocked", len(c.hatches))
+    out["track"] = r.ints("track", c.track_start, c.track_length, len(c.tracks))
+    out["token"] = r.ints("token", -1, last_space, len(c.tokens))
+    if 0 in out["token"]:
+        raise _bad('a Destruction token cannot lie on the "Rescued!" space (0)')
+    out["keeper"] = r.ints("keeper", -1, start, n)
+    out["seq"] = r.ints("seq", 0, _U64, n)
+    out["room"] = r.ints("room", 0, SEA, n)
+    for name in ("alive", "abandoned", "fainted"):
+        out[name] = r.bools(name, n)
+    out["intox"] = r.ints("intox", 0, 4, n)
+    out["red_room"] = r.ints("red_room", 0, SEA, n)
+    for name in ("event_deck", "event_discard", "event_removed", "event_aside"):
+        out[name] = r.ints(name, 0, n_events - 1)
+    out["item_deck"] = r.ints("item_deck", 0, n_items - 1)
+    out["item_discard"] = r.ints("item_discard", 0, n_items - 1)
+    out["t_bonus"] = r.ints("t_bonus", 0, _LIMIT, len(FIX_KINDS))
+    out["history"] = r.ints("history", 0, len(game.action_space) - 1)
+    hands = r.list_("hands", n)
+    out["hands"] = []
+    for g, hand in enumerate(hands):
+        if not isinstance(hand, list) or len(hand) != n_items:
+            raise _bad(f"hands[{g}] must be a list of {n_items} card counts")
+        for i, k in enumerate(hand):
+            if type(k) is not int or not 0 <= k <= c.items[i].copies:
+                raise _bad(f"hands[{g}][{i}] is {k!r}, not a count of {c.items[i].kind} cards")
+        out["hands"].append(list(hand))
+    discards = r.list_("discards")
+    out["discards"] = []
+    for i, pair in enumerate(discards):
+        if (
+            not isinstance(pair, list | tuple)
+            or len(pair) != 2
+            or any(type(x) is not int for x in pair)
+            or not 0 <= pair[0] < n
+            or not 0 <= pair[1] <= _LIMIT
+        ):
+            raise _bad(f"discards[{i}] must be [gnome, hand limit], not {pair!r}")
+        out["discards"].append((pair[0], pair[1]))
+    out["seq_next"] = r.int_("seq_next", 0, _U64)
+    out["stash"] = r.int_("stash", 0, stash_max)
+    out["turn"] = r.int_("turn", 0, _U64)
+    out["active"] = r.int_("active", -1, n - 1)
+    out["ghost"] = r.int_("ghost", 0, last_space)
+    out["phase"] = Phase(r.int_("phase", 0, len(Phase) - 1))
+    out["decider"] = r.int_("decider", -1, n - 1)
+    out["stage"] = r.int_("stage", 0, STAGES - 1)
+    out["resume"] = r.int_("resume", 0, STAGES - 1)
+    out["t_grog"] = r.int_("t_grog", 0, _U64)
+    out["t_lucky"] = r.int_("t_lucky", 0, _U64)
+    for name in (
+        "t_fire_ok",
+        "t_aqualung",
+        "t_crowbar",
+        "t_outside",
+        "t_entered_fire",
+        "t_fresh",
+        "pend_event",
+        "pend_item",
+    ):
+        out[name] = r.bool_(name)
+    out["partner"] = r.int_("partner", -1, n - 1)
+    out["choice"] = Choice(r.int_("choice", 0, len(Choice) - 1))
+    out["choice_room"] = r.int_("choice_room", 0, SEA - 1)
+    out["pregame_left"] = r.int_("pregame_left", 0, game.num_players)
+    reason = data["result_reason"]
+    if not isinstance(reason, str) or (reason and reason not in game.info.end_reasons):
+        raise _bad(f"result_reason {reason!r} is not a way the game ends")
+    out["result_reason"] = reason
+    out["result_winners"] = r.ints("result_winners", 0, n - 1)
+    if len(set(out["result_winners"])) != len(out["result_winners"]):
+        raise _bad("result_winners names a gnome twice")
+
+    _check_cards(game, out, grog)
+    _check_board(out)
+    _check_gnomes(game, out)
+    _check_decision(game, out)
+    return out
+
+
+def _check_cards(game: RedNovember, s: dict[str, Any], grog: int) -> None:
+    c = game.components
+    cards = s["event_deck"] + s["event_discard"] + s["event_removed"] + s["event_aside"]
+    if sorted(cards) != list(range(len(c.events))):
+        raise _bad(
+            f"the event cards (deck, discard, removed, set aside) must hold each of the "
+            f"{len(c.events)} cards exactly once"
+        )
+    for i in s["event_aside"]:
+        if not c.events[i].set_aside:
+            raise _bad(f"event card {i} ({c.events[i].kind}) cannot be set aside")
+    for i in s["event_removed"]:
+        if c.events[i].kind != "respite" or game.options["greater_challenge"] < 1:
+            raise _bad(f"event card {i} ({c.events[i].kind}) cannot be out of the game")
+    count = [0] * len(c.items)
+    for i in s["item_deck"] + s["item_discard"]:
+        count[i] += 1
+    for hand in s["hands"]:
+        for i, k in enumerate(hand):
+            count[i] += k
+    count[grog] += s["stash"]
+    for item in c.items:
+        if count[item.index] != item.copies:
+            raise _bad(
+                f"there are {count[item.index]} {item.kind} cards in play, the game "
+                f"has {item.copies}"
+            )
+
+
+def _check_board(s: dict[str, Any]) -> None:
+    fire, water = s["fire"], s["water"]
+    for space in (0, SEA):
+        if fire[space] or water[space]:
+            raise _bad(f"space {space} cannot burn or hold water")
+    for room in range(1, SEA):
+        if fire[room] and water[room]:
+            raise _bad(f"room {room} both burns and holds water")
+
+
+def _check_gnomes(game: RedNovember, s: dict[str, Any]) -> None:
+    c = game.components
+    n = game.num_seats
+    seq = s["seq"]
+    if len(set(seq)) != n or max(seq) >= s["seq_next"]:
+        raise _bad("the keepers' stacking order (seq) must be distinct numbers below seq_next")
+    for g in range(n):
+        name = f"gnome {g + 1}"
+        if s["abandoned"][g] and not s["alive"][g]:
+            raise _bad(f"{name} is both dead and swum away")
+        if s["alive"][g] and not s["abandoned"][g]:
+            if not 1 <= s["room"][g] <= SEA:
+                raise _bad(f"{name} is aboard but in space {s['room'][g]}")
+            if s["keeper"][g] < 0:
+                raise _bad(f"{name} is aboard but his Time Keeper is gone")
+        else:
+            if s["keeper"][g] != -1:
+                raise _bad(f"{name} is gone but his Time Keeper is on {s['keeper'][g]}")
+            if s["fainted"][g]:
+                raise _bad(f"{name} is gone but lies fainted")
+        if not s["alive"][g] and (s["room"][g] != 0 or any(s["hands"][g])):
+            raise _bad(f"{name} is dead but still has a room or cards")
+        if s["red_room"][g] not in (0, c.stores_room, c.cabin_room):
+            raise _bad(f"{name}'s red area is room {s['red_room'][g]}, where nothing is drawn")
+
+
+def _check_decision(game: RedNovember, s: dict[str, Any]) -> None:
+    n = game.num_seats
+    phase, a, decider = s["phase"], s["active"], s["decider"]
+    over = phase == Phase.OVER
+
+    def aboard(g: int) -> bool:
+        return bool(0 <= g < n and s["alive"][g] and not s["abandoned"][g])
+
+    if over != (s["stage"] == STAGE_OVER) or over != (decider == -1):
+        raise _bad(
+            "the game is over exactly when phase, stage and decider say so "
+            f"(phase {phase.name}, stage {s['stage']}, decider {decider})"
+        )
+    if over != bool(s["result_reason"]):
+        raise _bad("a finished game needs its result_reason, and only a finished one")
+    if over:
+        return
+    c = game.components
+    for t, level in enumerate(s["track"]):
+        if level >= c.track_length:
+            raise _bad(f"the {c.tracks[t]} track is at its end but the game goes on")
+    front = max((s["keeper"][g] for g in range(n) if aboard(g)), default=-1)
+    for t, pos in enumerate(s["token"]):
+        if pos >= 0 and front < pos:
+            raise _bad(f"every Time Keeper has passed the {c.tokens[t]} token but the game goes on")
+    if s["stage"] != STAGE_WAIT:
+        raise _bad(f"a game waiting for a decision must be at stage 0, not {s['stage']}")
+    if a < 0 or not aboard(decider):
+        raise _bad(
+            f"phase {phase.name} needs an active gnome and a deciding gnome aboard "
+            f"(active {a}, decider {decider})"
+        )
+    if (phase == Phase.EVENT_CHOICE) != (s["choice"] != Choice.NONE):
+        raise _bad(f"phase {phase.name} and choice {s['choice'].name} disagree")
+    if phase == Phase.EVENT_CHOICE:
+        if s["resume"] not in (STAGE_CATCHUP, STAGE_PREGAME):
+            raise _bad(
+                f"an event choice must resume the catch-up or the pregame, not stage {s['resume']}"
+            )
+        if s["choice"] == Choice.BLOCK and not 1 <= s["choice_room"] < SEA:
+            raise _bad(f"Blocked Hatch needs the rolled room, not {s['choice_room']}")
+        if s["choice"] == Choice.DISCARD and (not s["discards"] or s["discards"][0][0] != decider):
+            raise _bad("a discard choice must be the first pending discard's gnome's")
+        if s["choice"] != Choice.DISCARD and decider != a:
+            raise _bad("Fire Spreads and Blocked Hatch are chosen by the active gnome")
+        return
+    if not aboard(a):
+        raise _bad(f"phase {phase.name} needs the active gnome {a + 1} aboard")
+    if phase in (Phase.TRADE_GIVE, Phase.TRADE_BACK, Phase.DEFEND):
+        p = s["partner"]
+        if not aboard(p) or p == a or s["room"][p] != s["room"][a]:
+            raise _bad(
+                f"phase {phase.name} needs a partner aboard in the active gnome's room, not {p}"
+            )
+        expected = a if phase == Phase.TRADE_GIVE else p
+    else:
+        expected = a
+    if decider != expected:
+        raise _bad(f"in phase {phase.name} gnome {expected + 1} decides, not gnome {decider + 1}")
+    if s["ghost"] > s["keeper"][a]:
+        raise _bad(
+            f"the Ghost Time Keeper ({s['ghost']}) is ahead of the active gnome's "
+            f"Time Keeper ({s['keeper'][a]})"
+        )

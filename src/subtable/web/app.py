@@ -1,0 +1,458 @@
+"""The ASGI application: HTTP API, WebSocket play, the browser page."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import gc
+import json
+import logging
+import time
+from collections.abc import AsyncGenerator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+from urllib.parse import urlsplit
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import HTMLResponse, JSONResponse
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
+
+from subtable import __version__
+from subtable.i18n import Translator, normalize, translator
+from subtable.web import PROTOCOL_VERSION
+from subtable.web.botpool import make_pool
+from subtable.web.create import CreateError, build_game, build_seats, check_lang
+from subtable.web.db import (
+    CHANNEL,
+    Store,
+    asyncpg_dsn,
+    is_postgres,
+    make_engine,
+    migrate,
+    normalize_url,
+)
+from subtable.web.live import LiveTable, Manager, Refused, token_hash
+from subtable.web.protocol import (
+    ActionMsg,
+    BadMessage,
+    Hello,
+    PingMsg,
+    UndoMsg,
+    WhyMsg,
+    parse_message,
+)
+
+log = logging.getLogger("subtable.web")
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """How a server runs."""
+
+    db: str | None = None
+    #: bot worker processes (0: a thread, for tests)
+    bot_workers: int = 1
+    #: extra origins allowed to open a WebSocket (the server's own always is)
+    allowed_origins: tuple[str, ...] = ()
+    #: largest client message, in characters
+    max_message: int = 16_384
+    #: messages per second a connection may send, and the burst above that
+    rate: float = 20.0
+    burst: float = 40.0
+    #: outgoing messages queued for one connection before it is dropped as too slow
+    max_queue: int = 1_000
+    #: seconds a connection may stay without saying hello
+    hello_timeout: float = 30.0
+    #: rebuild every unfinished table at start-up
+    restore: bool = True
+    #: seconds between moves of the live objects into the collector's permanent
+    #: generation (0: never); ``subtable serve`` sets it, so long-lived tables cost the
+    #: garbage collector nothing
+    gc_freeze: float = 0.0
+
+
+class CreateBody(BaseModel):
+    """``POST /api/tables``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    game: StrictStr
+    players: StrictInt | None = None
+    gnomes: StrictInt | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[StrictStr] | None = None
+    lang: StrictStr | None = None
+
+
+@dataclass(eq=False)
+class Connection:
+    """One WebSocket client: its seats once it said hello, its queue, its rate limit."""
+
+    ws: WebSocket
+    settings: Settings
+    tr: Translator
+    player: int | None = None
+    seats: tuple[int, ...] = ()
+    table: LiveTable | None = None
+    queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue[str | None]())
+    tokens: float = 0.0
+    stamp: float = field(default_factory=time.monotonic)
+    overflow: bool = False
+
+    def push(self, message: dict[str, Any]) -> None:
+        """Queue a message (a client that falls too far behind is disconnected)."""
+        if self.queue.qsize() >= self.settings.max_queue:
+            self.overflow = True
+            self.queue.put_nowait(None)
+            return
+        self.queue.put_nowait(json.dumps(message, separators=(",", ":")))
+
+    def allow(self) -> bool:
+        """A token bucket: whether one more message may be handled now."""
+        now = time.monotonic()
+        self.tokens = min(
+            self.settings.burst, self.tokens + (now - self.stamp) * self.settings.rate
+        )
+        self.stamp = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False
+
+    def error(self, code: str, message: str, **extra: Any) -> None:
+        """Send an error reply."""
+        self.push(
+            {"v": PROTOCOL_VERSION, "type": "error", "code": code, "message": message, **extra}
+        )
+
+
+def origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...]) -> bool:
+    """A WebSocket from a page of this server, a listed origin, or no browser at all."""
+    if origin is None:
+        return True  # not a browser (the terminal client, scripts): nothing to forge
+    if origin in allowed:
+        return True
+    parts = urlsplit(origin)
+    return parts.scheme in ("http", "https") and host is not None and parts.netloc == host
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The server as an ASGI app."""
+    cfg = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncGenerator[None, None]:
+        url = normalize_url(cfg.db)
+        engine = make_engine(url)
+        await migrate(engine)
+        store = Store(engine, url)
+        pool = make_pool(cfg.bot_workers) if cfg.bot_workers > 0 else None
+        manager = Manager(store, pool)
+        app.state.manager = manager
+        app.state.db_kind = "postgresql" if is_postgres(url) else "sqlite"
+        listener = None
+        if is_postgres(url):
+            listener = await _listen(manager, url)
+        if cfg.restore:
+            restored = await manager.restore_all()
+            log.info("restored %d unfinished tables", restored)
+        loop = asyncio.get_running_loop()
+        chores = [loop.create_task(_checkpoint_every(store, 2.0))]
+        if cfg.gc_freeze > 0:
+            chores.append(loop.create_task(_freeze_every(cfg.gc_freeze)))
+        try:
+            yield
+        finally:
+            for chore in chores:
+                chore.cancel()
+            await manager.close()
+            if listener is not None:
+                with contextlib.suppress(Exception):
+                    await listener.close()
+            if pool is not None:
+                pool.shutdown(wait=False, cancel_futures=True)
+            store.close()
+            await engine.dispose()
+
+    app = FastAPI(
+        title="subtable", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None
+    )
+
+    def manager_of(request: Request | WebSocket) -> Manager:
+        manager: Manager = request.app.state.manager
+        return manager
+
+    def fail(status: int, code: str, message: str) -> JSONResponse:
+        return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+
+    @app.get("/healthz")
+    async def healthz(request: Request) -> dict[str, Any]:
+        return {
+            "ok": True,
+            "version": __version__,
+            "protocol": PROTOCOL_VERSION,
+            "db": request.app.state.db_kind,
+            "tables": len(manager_of(request).tables),
+        }
+
+    @app.post("/api/tables", response_model=None)
+    async def create_table(request: Request) -> JSONResponse:
+        try:
+            raw = await request.json()
+        except ValueError:
+            return fail(400, "bad_json", "the body is not valid JSON")
+        try:
+            body = CreateBody.model_validate(raw)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in first["loc"]) or "body"
+            return fail(400, "bad_request", f"{where}: {first['msg']}")
+        lang = normalize(body.lang) if body.lang is not None else "en"
+        tr = translator(lang or "en")
+        try:
+            check_lang(body.lang if lang is None else lang, tr)
+            game = build_game(body.game, body.players, body.gnomes, body.options, tr)
+            controllers = build_seats(body.seats, game, tr)
+        except CreateError as exc:
+            return fail(400, exc.code, exc.message)
+        table, tokens, spectator = await manager_of(request).create(
+            game, body.game, controllers, tr.lang
+        )
+        base = str(request.base_url).rstrip("/")
+        ws = base.replace("http", "ws", 1) + "/ws"
+        return JSONResponse(
+            {
+                "id": table.id,
+                "game": body.game,
+                "options": table.row.options,
+                "lang": tr.lang,
+                "ws": ws,
+                "invites": [
+                    {
+                        "player": p,
+                        "seats": list(table.seats_of(p)),
+                        "token": t,
+                        "url": f"{base}/t/{table.id}#{t}",
+                    }
+                    for p, t in sorted(tokens.items())
+                ],
+                "spectator": {"token": spectator, "url": f"{base}/t/{table.id}#{spectator}"},
+                "status": table.status_json(),
+            },
+            status_code=201,
+        )
+
+    @app.get("/api/tables/{table_id}", response_model=None)
+    async def table_status(request: Request, table_id: str) -> JSONResponse:
+        table = await manager_of(request).get(table_id)
+        if table is None:
+            return fail(404, "no_table", f"there is no table {table_id!r}")
+        return JSONResponse(table.status_json())
+
+    @app.get("/api/tables/{table_id}/record", response_model=None)
+    async def table_record(request: Request, table_id: str) -> JSONResponse:
+        table = await manager_of(request).get(table_id)
+        if table is None:
+            return fail(404, "no_table", f"there is no table {table_id!r}")
+        if not table.state.is_terminal():
+            return fail(
+                409, "not_over", "the game goes on: its record (and seed) are given once it is over"
+            )
+        return JSONResponse(table.record().to_json())
+
+    @app.get("/t/{table_id}", response_class=HTMLResponse)
+    async def page(table_id: str) -> HTMLResponse:
+        html = resources.files("subtable.web").joinpath("static", "table.html")
+        return HTMLResponse(html.read_text(encoding="utf-8"))
+
+    @app.websocket("/ws")
+    async def websocket(ws: WebSocket) -> None:
+        if not origin_allowed(
+            ws.headers.get("origin"), ws.headers.get("host"), cfg.allowed_origins
+        ):
+            await ws.close(code=1008, reason="origin not allowed")
+            return
+        await ws.accept()
+        conn = Connection(ws, cfg, translator("en"), tokens=cfg.burst)
+        sender = asyncio.get_running_loop().create_task(_send_loop(conn))
+        try:
+            await _receive_loop(manager_of(ws), conn)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if conn.table is not None:
+                conn.table.clients.discard(conn)
+            sender.cancel()
+            with contextlib.suppress(BaseException):
+                await sender
+
+    return app
+
+
+async def _checkpoint_every(store: Store, seconds: float) -> None:
+    while True:
+        await asyncio.sleep(seconds)
+        try:
+            await store.checkpoint()
+        except Exception:  # a busy database: the next round does it
+            log.warning("checkpoint failed", exc_info=True)
+
+
+async def _freeze_every(seconds: float) -> None:
+    while True:
+        await asyncio.sleep(seconds)
+        gc.freeze()
+
+
+async def _send_loop(conn: Connection) -> None:
+    while True:
+        text = await conn.queue.get()
+        if text is None:
+            with contextlib.suppress(Exception):
+                await conn.ws.close(code=1008, reason="too slow")
+            return
+        await conn.ws.send_text(text)
+
+
+async def _receive_loop(manager: Manager, conn: Connection) -> None:
+    settings = conn.settings
+    while True:
+        if conn.table is None:
+            try:
+                message = await asyncio.wait_for(conn.ws.receive(), settings.hello_timeout)
+            except TimeoutError:
+                conn.error("hello_timeout", f"no hello within {settings.hello_timeout:g} s")
+                await asyncio.sleep(0.05)
+                await conn.ws.close(code=1008, reason="no hello")
+                raise WebSocketDisconnect(1008) from None
+        else:
+            message = await conn.ws.receive()
+        if message["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(message.get("code", 1000))
+        text = message.get("text")
+        if text is None:
+            conn.error("binary", "send text frames with JSON, not binary ones")
+            continue
+        if len(text) > settings.max_message:
+            conn.error(
+                "too_large",
+                f"a message may have at most {settings.max_message} "
+                f"characters (this one has {len(text)})",
+            )
+            await asyncio.sleep(0.05)
+            await conn.ws.close(code=1009, reason="message too large")
+            raise WebSocketDisconnect(1009)
+        if not conn.allow():
+            conn.error(
+                "rate_limited",
+                f"too many messages: at most {settings.rate:g} a second "
+                f"(bursts of {settings.burst:g})",
+            )
+            continue
+        try:
+            data = json.loads(text)
+        except ValueError as exc:
+            conn.error("bad_json", f"the message is not valid JSON ({exc})")
+            continue
+        try:
+            msg = parse_message(data)
+        except BadMessage as exc:
+            conn.error(exc.code, exc.message)
+            continue
+        try:
+            await _handle(manager, conn, msg)
+        except Refused as exc:
+            conn.error(exc.code, exc.message, **exc.extra)
+
+
+async def _handle(
+    manager: Manager, conn: Connection, msg: Hello | ActionMsg | UndoMsg | WhyMsg | PingMsg
+) -> None:
+    if isinstance(msg, PingMsg):
+        conn.push(
+            {
+                "v": PROTOCOL_VERSION,
+                "type": "pong",
+                "seq": None if conn.table is None else conn.table.seq,
+            }
+        )
+        return
+    if isinstance(msg, Hello):
+        await _hello(manager, conn, msg)
+        return
+    table = conn.table
+    if table is None:
+        raise Refused("hello_first", "say hello with the table and your token first")
+    if isinstance(msg, ActionMsg):
+        await manager.act(table, conn, msg.seq, msg.action, msg.seat)
+    elif isinstance(msg, UndoMsg):
+        await manager.undo(table, conn, msg.seq)
+    else:
+        conn.push({"v": PROTOCOL_VERSION, "type": "why", **manager.why(table, conn, msg.action)})
+
+
+async def _hello(manager: Manager, conn: Connection, msg: Hello) -> None:
+    if conn.table is not None:
+        raise Refused("already_joined", "this connection already sits at a table")
+    table = await manager.get(msg.table)
+    if table is None:
+        raise Refused("no_table", f"there is no table {msg.table!r}")
+    digest = token_hash(msg.token)
+    if digest in table.token_players:
+        player: int | None = table.token_players[digest]
+    elif digest == table.row.spectator_hash:
+        player = None
+    else:
+        raise Refused("bad_token", "this token opens no seat at this table")
+    if msg.lang is not None:
+        lang = normalize(msg.lang)
+        if lang is None:
+            raise Refused("bad_lang", f"unknown language {msg.lang!r}")
+    else:
+        lang = table.row.lang
+    async with table.lock:
+        if msg.last_seq is not None and msg.last_seq > table.seq:
+            raise Refused(
+                "bad_seq",
+                f"last_seq {msg.last_seq} is ahead of the table ({table.seq})",
+                seq=table.seq,
+            )
+        conn.tr = translator(lang)
+        conn.player = player
+        conn.seats = () if player is None else table.seats_of(player)
+        conn.table = table
+        table.clients.add(conn)
+        conn.push(table.welcome_json(conn))
+        missed = [] if msg.last_seq is None else table.entries[msg.last_seq :]
+        conn.push(
+            {
+                "v": PROTOCOL_VERSION,
+                "type": "sync",
+                "entries": [table.entry_json(e, conn) for e in missed],
+                "state": table.state_json(conn),
+            }
+        )
+
+
+async def _listen(manager: Manager, url: str) -> Any:
+    """LISTEN for entries other server processes commit (PostgreSQL)."""
+    import importlib
+
+    asyncpg: Any = importlib.import_module("asyncpg")  # the ``pg`` extra (no type stubs)
+    conn: Any = await asyncpg.connect(asyncpg_dsn(url))
+    loop = asyncio.get_running_loop()
+
+    tasks: set[asyncio.Task[None]] = set()
+
+    def notified(_conn: Any, _pid: int, _channel: str, payload: str) -> None:
+        table_id, _, seq = payload.rpartition(":")
+        table = manager.tables.get(table_id)
+        if table is not None and seq.isdigit() and table.seq < int(seq):
+            task = loop.create_task(manager.catch_up(table_id))
+            tasks.add(task)
+            task.add_done_callback(tasks.discard)
+
+    await conn.add_listener(CHANNEL, notified)
+    return conn

@@ -1,0 +1,108 @@
+"""Checking a new table's request: the same checks, and the same messages, as ``subtable play``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from subtable.bots.base import parse_bot_spec
+from subtable.core.errors import OptionError, SubtableError
+from subtable.core.game import Game, OptionSpec
+from subtable.core.registry import game_class, game_names, make_game
+from subtable.i18n import LANGUAGES, Translator
+from subtable.ui.games import game_ui
+from subtable.ui.seats import SeatError, parse_seats
+
+
+class CreateError(Exception):
+    """A request that makes no table: a code and the CLI's message."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def _option_message(exc: OptionError, specs: Mapping[str, OptionSpec], tr: Translator) -> str:
+    p = exc.params
+    option = str(p.get("option", ""))
+    if option and option not in specs:
+        return tr("ui.err.unknown_option", option=option, known=", ".join(sorted(specs)))
+    if option and "value" in p:
+        choices = specs[option].choices
+        allowed = ", ".join(map(str, choices)) if choices else specs[option].type.__name__
+        return tr("ui.err.option_value", option=option, value=p["value"], allowed=allowed)
+    if option:
+        return tr("ui.err.option_needs_value", option=option)
+    return tr("ui.err.options", detail=exc.message)
+
+
+def build_game(
+    name: str, players: int | None, gnomes: int | None, options: Mapping[str, Any], tr: Translator
+) -> Game[Any]:
+    """The game a request asks for, or :class:`CreateError` with the CLI's message."""
+    try:
+        specs = game_class(name).option_specs
+    except OptionError:
+        raise CreateError(
+            "unknown_game", tr("ui.err.unknown_game", game=name, known=", ".join(game_names()))
+        ) from None
+    if gnomes is not None and "gnomes" not in specs:
+        raise CreateError("no_gnomes", tr("ui.err.no_gnomes", game=tr(f"game.{name}")))
+    try:
+        values: dict[str, Any] = {}
+        for key, value in options.items():
+            key = key.replace("-", "_")
+            if key not in specs or key in ("players", "gnomes"):
+                raise OptionError(f"unknown option {key!r}", params={"option": key})
+            spec = specs[key]
+            values[key] = spec.parse(value) if isinstance(value, str) else spec.check(value)
+        if players is not None:
+            values["players"] = specs["players"].check(players)
+        if gnomes is not None:
+            values["gnomes"] = specs["gnomes"].check(gnomes)
+        reason = game_ui(name).option_error({"players": specs["players"].default, **values}, tr)
+        if reason is not None:
+            raise CreateError("bad_options", reason)
+        return make_game(name, **values)
+    except OptionError as exc:
+        raise CreateError("bad_option", _option_message(exc, specs, tr)) from None
+    except SubtableError as exc:
+        raise CreateError("bad_options", tr("ui.err.options", detail=exc.message)) from None
+
+
+def build_seats(seats: list[str] | None, game: Game[Any], tr: Translator) -> list[str]:
+    """One controller per player (``human`` or a bot spec), with the CLI's messages."""
+    text = None if seats is None else ",".join(seats)
+    try:
+        out = parse_seats(text, game)
+    except SeatError as exc:
+        p = exc.params
+        if exc.code == "seat_count":
+            raise CreateError(
+                exc.code, tr("ui.err.seat_count", given=p["given"], players=p["players"])
+            ) from None
+        if exc.code == "bot_cannot_play":
+            raise CreateError(
+                exc.code,
+                tr("ui.err.bot_cannot_play", entry=p["entry"], game=tr(f"game.{game.info.name}")),
+            ) from None
+        raise CreateError(
+            "unknown_seat", tr("ui.err.unknown_seat", entry=p["entry"], bots=", ".join(p["bots"]))
+        ) from None
+    except SubtableError as exc:  # a bad bot parameter
+        raise CreateError(exc.code, exc.message) from None
+    for entry in out:
+        if entry != "human" and "ms" in parse_bot_spec(entry)[1]:
+            raise CreateError(
+                "bad_bot_param",
+                f"bot {entry!r}: at a web table bots think by "
+                "iteration budget (budget=N), not by the clock (ms)",
+            )
+    return out
+
+
+def check_lang(lang: str | None, tr: Translator) -> None:
+    """Refuse a language without a catalogue (the CLI's message)."""
+    if lang is not None and lang not in LANGUAGES:
+        raise CreateError("bad_lang", tr("ui.err.lang", lang=lang, known=", ".join(LANGUAGES)))

@@ -1,0 +1,358 @@
+"""The database: URL handling, engine, migrations at start-up, and the few queries the server runs.
+
+SQLite (the default, a file in the user's data directory) or PostgreSQL
+(``postgresql://…``, through asyncpg: ``pip install 'subtable[pg]'``). Every
+write is one transaction; an entry is committed before anybody is told of it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import threading
+import time
+from collections.abc import AsyncGenerator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import event, insert, select, text, update
+from sqlalchemy.engine import Connection, make_url
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+
+from subtable.web.schema import entries, seat_tokens, tables
+
+#: PostgreSQL NOTIFY channel telling other server processes a table moved
+CHANNEL = "subtable_entries"
+_MIGRATE_LOCK = 0x5B7AB1E
+
+
+def default_db_path() -> Path:
+    """The SQLite file used without ``--db``: ``<user data dir>/subtable/tables.sqlite3``."""
+    from platformdirs import user_data_path
+
+    return user_data_path("subtable", appauthor=False) / "tables.sqlite3"
+
+
+def normalize_url(url: str | None) -> str:
+    """A SQLAlchemy async URL: ``postgresql://`` → asyncpg, a path or ``sqlite:`` → aiosqlite."""
+    if url is None:
+        path = default_db_path()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return f"sqlite+aiosqlite:///{path}"
+    if "://" not in url:
+        return f"sqlite+aiosqlite:///{Path(url).expanduser().resolve()}"
+    parsed = make_url(url)
+    backend = parsed.get_backend_name()
+    if backend in ("postgresql", "postgres"):
+        return parsed.set(drivername="postgresql+asyncpg").render_as_string(hide_password=False)
+    if backend == "sqlite":
+        return parsed.set(drivername="sqlite+aiosqlite").render_as_string(hide_password=False)
+    raise ValueError(
+        f"unsupported database URL {parsed.drivername}:// (use sqlite:///FILE or postgresql://…)"
+    )
+
+
+def is_postgres(url: str) -> bool:
+    """Whether the (normalised) URL is a PostgreSQL one."""
+    return make_url(url).get_backend_name() == "postgresql"
+
+
+def asyncpg_dsn(url: str) -> str:
+    """The plain ``postgresql://`` DSN asyncpg's own ``connect`` takes."""
+    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+def make_engine(url: str) -> AsyncEngine:
+    """An async engine; SQLite gets WAL (durable against a killed process) and a busy timeout."""
+    if make_url(url).get_backend_name() == "sqlite":
+        engine = create_async_engine(url, connect_args={"timeout": 30})
+
+        @event.listens_for(engine.sync_engine, "connect")
+        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.execute("PRAGMA wal_autocheckpoint=0")  # Store.checkpoint() does it
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.close()
+
+        return engine
+    return create_async_engine(url, pool_size=10, max_overflow=20)
+
+
+def _upgrade(conn: Connection) -> None:
+    from alembic import command
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    cfg.attributes["connection"] = conn
+    if conn.dialect.name == "postgresql":
+        # two servers starting at once on one database migrate one after the other
+        conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": _MIGRATE_LOCK})
+    command.upgrade(cfg, "head")
+
+
+async def migrate(engine: AsyncEngine) -> None:
+    """Bring the schema to the newest Alembic revision."""
+    async with engine.begin() as conn:
+        await conn.run_sync(_upgrade)
+
+
+@dataclass(slots=True)
+class TableRow:
+    """One ``tables`` row."""
+
+    id: str
+    game: str
+    options: dict[str, Any]
+    seed: int
+    controllers: list[str]
+    lang: str
+    spectator_hash: str
+    finished: bool
+
+
+@dataclass(frozen=True, slots=True)
+class EntryRow:
+    """One entry of a table's log."""
+
+    seq: int
+    kind: str
+    seat: int | None
+    action: str
+
+
+class Store:
+    """The queries of the server."""
+
+    def __init__(self, engine: AsyncEngine, url: str) -> None:
+        self.engine = engine
+        self.postgres = is_postgres(url)
+        # SQLite has one writer at a time: queue writers here instead of in its busy
+        # handler, which sleeps in steps of up to 100 ms
+        self._write = asyncio.Lock() if not self.postgres else None
+        self._pending: list[tuple[str, EntryRow, asyncio.Future[None]]] = []
+        self._writer: asyncio.Task[None] | None = None
+        # SQLite: entries are written by one thread with its own connection, a whole
+        # batch in one hop (the async driver hops threads for every statement)
+        self._sqlite: str | None = None
+        self._thread: ThreadPoolExecutor | None = None
+        self._local = threading.local()
+        parsed = make_url(url)
+        if parsed.get_backend_name() == "sqlite" and parsed.database:
+            self._sqlite = parsed.database
+            self._thread = ThreadPoolExecutor(1, thread_name_prefix="subtable-sqlite")
+
+    def _insert_sqlite(self, rows: list[tuple[str, int, str, int | None, str, float]]) -> None:
+        conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
+        if conn is None:
+            assert self._sqlite is not None
+            conn = sqlite3.connect(self._sqlite, timeout=30, isolation_level=None)
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=NORMAL")
+            conn.execute("PRAGMA wal_autocheckpoint=0")  # see checkpoint()
+            self._local.conn = conn
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            conn.executemany(
+                "INSERT INTO entries (table_id, seq, kind, seat, action, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                rows,
+            )
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+
+    def _checkpoint_sync(self) -> None:
+        assert self._sqlite is not None
+        conn = sqlite3.connect(self._sqlite, timeout=30)
+        try:
+            conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        finally:
+            conn.close()
+
+    async def checkpoint(self) -> None:
+        """Copy SQLite's write-ahead log into the database, beside the writers.
+
+        Committing threads never checkpoint (``wal_autocheckpoint=0``): a checkpoint
+        inside a commit holds every move behind it while it syncs the file. A passive
+        checkpoint in its own thread blocks nobody.
+        """
+        if self._sqlite is not None:
+            await asyncio.to_thread(self._checkpoint_sync)
+
+    def close(self) -> None:
+        """Stop the SQLite writer thread."""
+        if self._thread is not None:
+            self._thread.shutdown(wait=True)
+
+    @asynccontextmanager
+    async def _writing(self) -> AsyncGenerator[AsyncConnection, None]:
+        if self._write is None:
+            async with self.engine.begin() as conn:
+                yield conn
+            return
+        async with self._write, self.engine.begin() as conn:
+            yield conn
+
+    async def create_table(self, row: TableRow, token_hashes: dict[int, str]) -> None:
+        """Insert a new table and its players' token hashes."""
+        async with self._writing() as conn:
+            await conn.execute(
+                insert(tables).values(
+                    id=row.id,
+                    game=row.game,
+                    options=row.options,
+                    seed=row.seed,
+                    controllers=row.controllers,
+                    lang=row.lang,
+                    spectator_hash=row.spectator_hash,
+                    created_at=time.time(),
+                    finished=False,
+                    outcome=None,
+                )
+            )
+            if token_hashes:
+                await conn.execute(
+                    insert(seat_tokens),
+                    [
+                        {"table_id": row.id, "player": p, "token_hash": h}
+                        for p, h in token_hashes.items()
+                    ],
+                )
+
+    async def append(self, table_id: str, entry: EntryRow) -> None:
+        """Commit one entry; raises :class:`IntegrityError` when its seq is taken.
+
+        Entries of every table are committed in groups (one transaction for all that
+        are waiting), so a busy server does one commit per batch, not one per move; the
+        call returns once its entry is durable. On PostgreSQL the same transaction
+        NOTIFYs the other server processes.
+        """
+        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append((table_id, entry, fut))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.get_running_loop().create_task(self._write_loop())
+        await fut
+
+    async def _commit(self, batch: list[tuple[str, EntryRow, asyncio.Future[None]]]) -> None:
+        if self._thread is not None:
+            assert self._write is not None
+            now = time.time()
+            rows = [(t, e.seq, e.kind, e.seat, e.action, now) for t, e, _ in batch]
+            async with self._write:
+                await asyncio.get_running_loop().run_in_executor(
+                    self._thread, self._insert_sqlite, rows
+                )
+            return
+        async with self._writing() as conn:
+            await self._insert(conn, batch)
+
+    async def _insert(
+        self, conn: AsyncConnection, batch: list[tuple[str, EntryRow, asyncio.Future[None]]]
+    ) -> None:
+        now = time.time()
+        await conn.execute(
+            insert(entries),
+            [
+                {
+                    "table_id": t,
+                    "seq": e.seq,
+                    "kind": e.kind,
+                    "seat": e.seat,
+                    "action": e.action,
+                    "created_at": now,
+                }
+                for t, e, _ in batch
+            ],
+        )
+        if self.postgres:
+            for t, e, _ in batch:
+                await conn.execute(
+                    text("SELECT pg_notify(:c, :p)"), {"c": CHANNEL, "p": f"{t}:{e.seq}"}
+                )
+
+    async def _write_loop(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                await self._commit(batch)
+            except (IntegrityError, sqlite3.IntegrityError):
+                # one entry lost a race (another process took its seq): commit the others
+                for item in batch:
+                    try:
+                        await self._commit([item])
+                    except Exception as exc:
+                        if not item[2].done():
+                            item[2].set_exception(exc)
+                    else:
+                        if not item[2].done():
+                            item[2].set_result(None)
+                continue
+            except Exception as exc:
+                for _, _, fut in batch:
+                    if not fut.done():
+                        fut.set_exception(exc)
+                continue
+            for _, _, fut in batch:
+                if not fut.done():
+                    fut.set_result(None)
+
+    async def mark_finished(self, table_id: str, outcome: dict[str, Any] | None) -> None:
+        """Flag a table whose game is over (start-up repairs a flag lost to a crash)."""
+        async with self._writing() as conn:
+            await conn.execute(
+                update(tables).where(tables.c.id == table_id).values(finished=True, outcome=outcome)
+            )
+
+    async def load_table(self, table_id: str) -> TableRow | None:
+        """The ``tables`` row of ``table_id``, if any."""
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(select(tables).where(tables.c.id == table_id))).first()
+        if row is None:
+            return None
+        return TableRow(
+            row.id,
+            row.game,
+            dict(row.options),
+            int(row.seed),
+            list(row.controllers),
+            row.lang,
+            row.spectator_hash,
+            bool(row.finished),
+        )
+
+    async def unfinished_ids(self) -> list[str]:
+        """The ids of every table whose game goes on."""
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(select(tables.c.id).where(tables.c.finished.is_(False)))
+            return [r.id for r in rows]
+
+    async def token_hashes(self, table_id: str) -> dict[str, int]:
+        """Each player's token hash → player index."""
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(
+                select(seat_tokens.c.player, seat_tokens.c.token_hash).where(
+                    seat_tokens.c.table_id == table_id
+                )
+            )
+            return {r.token_hash: int(r.player) for r in rows}
+
+    async def entries_from(self, table_id: str, seq: int) -> list[EntryRow]:
+        """The entries with sequence number ``seq`` or more, in order."""
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(
+                select(entries.c.seq, entries.c.kind, entries.c.seat, entries.c.action)
+                .where(entries.c.table_id == table_id, entries.c.seq >= seq)
+                .order_by(entries.c.seq)
+            )
+            return [
+                EntryRow(int(r.seq), r.kind, None if r.seat is None else int(r.seat), r.action)
+                for r in rows
+            ]

@@ -1,0 +1,635 @@
+"""Live tables: the engine's state in memory, rebuilt from the database's log, and its seats.
+
+A table is its game, options, seed and ordered entries. :class:`LiveTable`
+replays them through the same code path whether they come from a player, a
+bot, the database at start-up, or another server process (PostgreSQL NOTIFY).
+Every accepted entry is committed to the database *before* it is applied in
+memory and broadcast, under the table's lock, so no acknowledged move can be
+lost and every seat sees the entries in sequence order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import json
+import logging
+import secrets
+import sqlite3
+from collections.abc import Awaitable, Callable
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from sqlalchemy.exc import IntegrityError
+
+from subtable.core.actions import Action
+from subtable.core.errors import IllegalActionError, SubtableError
+from subtable.core.events import Event
+from subtable.core.game import Game, State
+from subtable.core.record import GameRecord
+from subtable.core.registry import make_game
+from subtable.i18n import Translator
+from subtable.ui.games import GameUI, game_ui
+from subtable.ui.undo import UndoLedger
+from subtable.web import PROTOCOL_VERSION, botpool
+from subtable.web.db import EntryRow, Store, TableRow
+
+log = logging.getLogger("subtable.web")
+
+HUMAN = "human"
+
+
+def token_hash(token: str) -> str:
+    """The SHA-256 (hex) stored instead of a token."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def new_token() -> str:
+    """A long random secret (32 bytes, URL-safe)."""
+    return secrets.token_urlsafe(32)
+
+
+class Client(Protocol):
+    """A connection at a table: a player's seats, or a spectator (no seats)."""
+
+    player: int | None
+    seats: tuple[int, ...]
+    tr: Translator
+
+    def push(self, message: dict[str, Any]) -> None:
+        """Queue a message to send (never blocks)."""
+        ...
+
+
+class Refused(Exception):
+    """A client's request refused: a reason code, a message, and what else to tell."""
+
+    def __init__(self, code: str, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.extra = extra
+
+
+@dataclass(slots=True)
+class LiveEntry:
+    """One applied entry and the events it caused (unredacted: redact per seat)."""
+
+    seq: int
+    kind: str
+    seat: int | None
+    action: str
+    events: list[Event]
+
+
+@dataclass(eq=False)
+class LiveTable:
+    """One table in memory."""
+
+    row: TableRow
+    game: Game[Any]
+    state: State[Any]
+    ui: GameUI
+    token_players: dict[str, int]
+    owners: tuple[int, ...]
+    ledger: UndoLedger
+    entries: list[LiveEntry] = field(default_factory=lambda: list[LiveEntry]())
+    clients: set[Client] = field(default_factory=lambda: set[Client]())
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    bot_task: asyncio.Task[None] | None = None
+    #: the setup's events
+    opening: list[Event] = field(default_factory=lambda: list[Event]())
+
+    @property
+    def id(self) -> str:
+        """The table id."""
+        return self.row.id
+
+    @property
+    def seq(self) -> int:
+        """The sequence number of the last entry (0 before any)."""
+        return len(self.entries)
+
+    def controller(self, seat: int) -> str:
+        """``human`` or the bot spec of the player holding ``seat``."""
+        return self.row.controllers[self.owners[seat]]
+
+    def is_human(self, seat: int) -> bool:
+        """Whether a person holds ``seat``."""
+        return self.controller(seat) == HUMAN
+
+    def seats_of(self, player: int) -> tuple[int, ...]:
+        """The seats ``player`` holds."""
+        return tuple(s for s, p in enumerate(self.owners) if p == player)
+
+    # -- the one way an entry changes the state ---------------------------------------
+    def apply_entry(self, row: EntryRow) -> LiveEntry:
+        """Apply a committed entry (raises only if the log is corrupt)."""
+        if row.seq != self.seq + 1:
+            raise RuntimeError(f"table {self.id}: entry {row.seq} after {self.seq}")
+        events: list[Event]
+        action = row.action
+        if row.kind == "action":
+            assert row.seat is not None
+            before = self.ledger.before(self.state)
+            events = self.state.apply(row.action, seat=row.seat)
+            self.ledger.after(
+                before,
+                self.state,
+                events,
+                seat=row.seat,
+                action=row.action,
+                undoable=self.is_human(row.seat),
+                log_size=0,
+            )
+        elif row.kind == "undo":
+            assert row.seat is not None
+            snap = self.ledger.undo(row.seat)
+            self.state = snap.state
+            action = snap.action
+            events = []
+        else:
+            raise RuntimeError(f"table {self.id}: unknown entry kind {row.kind!r}")
+        entry = LiveEntry(row.seq, row.kind, row.seat, action, events)
+        self.entries.append(entry)
+        return entry
+
+    def effective_actions(self) -> list[str]:
+        """The actions that made the current position (undone ones left out)."""
+        space = self.game.action_space
+        return [space[i].notation() for i in self.state.history]
+
+    def outcome_json(self) -> dict[str, Any] | None:
+        """The outcome, once the game is over."""
+        outcome = self.state.outcome()
+        if outcome is None:
+            return None
+        return {
+            "reason": outcome.reason,
+            "winners": list(outcome.winners),
+            "returns": self.state.returns(),
+        }
+
+    def record(self) -> GameRecord:
+        """The game's record (with its seed: only once the game is over)."""
+        return GameRecord.of(
+            self.row.game,
+            self.state,
+            seats=list(self.row.controllers),
+            lang=self.row.lang,
+            table=self.id,
+        )
+
+    # -- what each client is sent ------------------------------------------------------
+    def _redact_seat(self, client: Client, event: Event) -> int | None:
+        if event.secret:
+            for seat in client.seats:
+                if seat in event.owners:
+                    return seat
+        return client.seats[0] if client.seats else None
+
+    def entry_json(self, entry: LiveEntry, client: Client) -> dict[str, Any]:
+        """An entry as ``client`` may see it: events redacted, labels in its language."""
+        data: dict[str, Any] = {
+            "seq": entry.seq,
+            "kind": entry.kind,
+            "seat": entry.seat,
+            "action": entry.action,
+        }
+        if entry.kind == "action":
+            data["label"] = self.ui.action_label(self.game.parse_action(entry.action), client.tr)
+        data["events"] = [e.for_seat(self._redact_seat(client, e)).to_json() for e in entry.events]
+        return data
+
+    def state_json(self, client: Client) -> dict[str, Any]:
+        """The position as ``client`` may see it, and what it may do now."""
+        state = self.state
+        decider = state.current_seat()
+        if client.seats:
+            views = [{"seat": s, "view": state.view(s)} for s in client.seats]
+        else:
+            views = [{"seat": None, "view": state.view(None)}]
+        yours = decider is not None and decider in client.seats
+        legal = (
+            [
+                {"id": a.id, "notation": a.notation(), "label": self.ui.action_label(a, client.tr)}
+                for a in state.legal_actions()
+            ]
+            if yours
+            else []
+        )
+        return {
+            "seq": self.seq,
+            "decider": decider,
+            "your_turn": yours,
+            "views": views,
+            "legal": legal,
+            "can_undo": any(self.ledger.can_undo(s) for s in client.seats),
+            "finished": state.is_terminal(),
+            "outcome": self.outcome_json(),
+        }
+
+    def welcome_json(self, client: Client) -> dict[str, Any]:
+        """What a client learns when it joins: the table, its role, the seats."""
+        return {
+            "v": PROTOCOL_VERSION,
+            "type": "welcome",
+            "table": self.id,
+            "game": self.row.game,
+            "options": self.row.options,
+            "lang": client.tr.lang,
+            "role": "spectator" if client.player is None else "player",
+            "player": client.player,
+            "seats": list(client.seats),
+            "owners": list(self.owners),
+            "players": [
+                {
+                    "player": p,
+                    "controller": "human" if c == HUMAN else "bot",
+                    "bot": None if c == HUMAN else c,
+                }
+                for p, c in enumerate(self.row.controllers)
+            ],
+            "opening": [e.for_seat(self._redact_seat(client, e)).to_json() for e in self.opening],
+        }
+
+    def broadcast(self, entry: LiveEntry) -> None:
+        """Tell every client of the table about ``entry`` (after it was committed)."""
+        for client in list(self.clients):
+            client.push(
+                {
+                    "v": PROTOCOL_VERSION,
+                    "type": "update",
+                    "entry": self.entry_json(entry, client),
+                    "state": self.state_json(client),
+                }
+            )
+
+    def status_json(self) -> dict[str, Any]:
+        """The public status: game, seats taken, whose turn, finished, outcome."""
+        decider = self.state.current_seat()
+        taken = {c.player for c in self.clients if c.player is not None}
+        return {
+            "id": self.id,
+            "game": self.row.game,
+            "options": self.row.options,
+            "seq": self.seq,
+            "players": [
+                {
+                    "player": p,
+                    "controller": "human" if c == HUMAN else "bot",
+                    "bot": None if c == HUMAN else c,
+                    "seats": list(self.seats_of(p)),
+                    "taken": c != HUMAN or p in taken,
+                }
+                for p, c in enumerate(self.row.controllers)
+            ],
+            "spectators": sum(1 for c in self.clients if c.player is None),
+            "decider": decider,
+            "deciding_player": None if decider is None else self.owners[decider],
+            "finished": self.state.is_terminal(),
+            "outcome": self.outcome_json(),
+        }
+
+
+_GAMES: dict[tuple[str, str], Game[Any]] = {}
+
+
+def shared_game(name: str, options: dict[str, Any]) -> Game[Any]:
+    """One :class:`Game` (rules and action space: about a megabyte) for every table that
+    plays ``name`` with ``options``; a game holds no position, so tables can share it."""
+    key = (name, json.dumps(options, sort_keys=True))
+    game = _GAMES.get(key)
+    if game is None:
+        game = _GAMES[key] = make_game(name, **options)
+    return game
+
+
+def build_table(row: TableRow, token_players: dict[str, int]) -> LiveTable:
+    """A live table at its start (no entries applied)."""
+    game = shared_game(row.game, row.options)
+    state = game.new_state(row.seed)
+    ui = game_ui(row.game, game)
+    table = LiveTable(
+        row=row,
+        game=game,
+        state=state,
+        ui=ui,
+        token_players=token_players,
+        owners=game.seat_owners(),
+        ledger=UndoLedger(ui.hidden_counts),
+    )
+    table.opening = list(state.opening_events)
+    return table
+
+
+class Manager:
+    """Every live table of this process, the database, and the bot pool."""
+
+    def __init__(self, store: Store, pool: Executor | None) -> None:
+        self.store = store
+        self.pool = pool
+        self.tables: dict[str, LiveTable] = {}
+        self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
+        self.closed = False
+        #: called after a table got an entry (tests and the benchmark count them)
+        self.on_entry: Callable[[LiveTable, LiveEntry], Awaitable[None] | None] | None = None
+
+    # -- loading -----------------------------------------------------------------------
+    async def get(self, table_id: str) -> LiveTable | None:
+        """The live table ``table_id``, rebuilt from the database if needed."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        pending = self._loading.get(table_id)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        fut: asyncio.Future[LiveTable | None] = asyncio.get_running_loop().create_future()
+        self._loading[table_id] = fut
+        try:
+            table = await self._load(table_id)
+            fut.set_result(table)
+            return table
+        except BaseException as exc:
+            fut.set_exception(exc)
+            fut.exception()  # mark retrieved
+            raise
+        finally:
+            del self._loading[table_id]
+
+    async def _load(self, table_id: str) -> LiveTable | None:
+        if len(table_id) > 64:
+            return None
+        row = await self.store.load_table(table_id)
+        if row is None:
+            return None
+        table = build_table(row, await self.store.token_hashes(table_id))
+        for entry in await self.store.entries_from(table_id, 1):
+            table.apply_entry(entry)
+        self.tables[table_id] = table
+        if table.state.is_terminal() and not row.finished:
+            await self.store.mark_finished(table_id, table.outcome_json())
+        self.schedule_bot(table)
+        return table
+
+    async def restore_all(self) -> int:
+        """Rebuild every unfinished table (at start-up, so their bots go on)."""
+        ids = await self.store.unfinished_ids()
+        for table_id in ids:
+            await self.get(table_id)
+        return len(ids)
+
+    # -- creating ----------------------------------------------------------------------
+    async def create(
+        self, game: Game[Any], name: str, controllers: list[str], lang: str
+    ) -> tuple[LiveTable, dict[int, str], str]:
+        """A new table: its id, each human player's token, the spectator token."""
+        tokens = {p: new_token() for p, c in enumerate(controllers) if c == HUMAN}
+        spectator = new_token()
+        row = TableRow(
+            id=secrets.token_urlsafe(12),
+            game=name,
+            options=dict(game.options),
+            seed=secrets.randbits(63),
+            controllers=controllers,
+            lang=lang,
+            spectator_hash=token_hash(spectator),
+            finished=False,
+        )
+        hashes = {p: token_hash(t) for p, t in tokens.items()}
+        await self.store.create_table(row, hashes)
+        table = build_table(row, {h: p for p, h in hashes.items()})
+        self.tables[row.id] = table
+        self.schedule_bot(table)
+        return table, tokens, spectator
+
+    # -- entries -----------------------------------------------------------------------
+    async def _commit_and_apply(self, table: LiveTable, row: EntryRow) -> LiveEntry:
+        """Commit ``row`` then apply and broadcast it (the caller holds the lock)."""
+        try:
+            await self.store.append(table.id, row)
+        except (IntegrityError, sqlite3.IntegrityError):
+            # another server process took this sequence number: catch up, then refuse
+            await self._catch_up_locked(table)
+            raise Refused(
+                "stale_seq",
+                f"the table moved on (now at {table.seq}); look at the new position and try again",
+                seq=table.seq,
+            ) from None
+        entry = table.apply_entry(row)
+        if table.state.is_terminal():
+            await self.store.mark_finished(table.id, table.outcome_json())
+        table.broadcast(entry)
+        await self._entered(table, entry)
+        return entry
+
+    async def _entered(self, table: LiveTable, entry: LiveEntry) -> None:
+        if self.on_entry is not None:
+            result = self.on_entry(table, entry)
+            if result is not None:
+                await result
+        self.schedule_bot(table)
+
+    def resolve(self, table: LiveTable, raw: int | str) -> Action:
+        """The action a client named by id or notation."""
+        space = table.game.action_space
+        try:
+            action: Action = space.from_id(raw) if isinstance(raw, int) else space.parse(raw)
+            return action
+        except SubtableError as exc:
+            raise Refused(exc.code, exc.message) from None
+
+    def check(self, table: LiveTable, client: Client, seq: int, seat: int | None) -> int:
+        """Refuse a request made on a stale position or for a seat the client does not hold."""
+        if client.player is None:
+            raise Refused("spectator", "a spectator cannot act at the table")
+        if seat is not None and seat not in client.seats:
+            raise Refused(
+                "not_your_seat",
+                f"seat {seat + 1} is not yours "
+                f"(yours: {', '.join(str(s + 1) for s in client.seats)})",
+                seat=seat,
+            )
+        if table.state.is_terminal():
+            raise Refused("game_over", "the game is over")
+        if seq != table.seq:
+            raise Refused(
+                "stale_seq",
+                f"you sent seq {seq} but the table is at {table.seq}: "
+                "the position changed (or this was sent twice)",
+                seq=table.seq,
+            )
+        decider = table.state.current_seat()
+        assert decider is not None
+        if decider not in client.seats:
+            raise Refused(
+                "not_your_turn",
+                f"it is not your decision (seat {decider + 1} decides now)",
+                decider=decider,
+            )
+        if seat is not None and seat != decider:
+            raise Refused(
+                "not_your_turn",
+                f"seat {seat + 1} does not decide now (seat {decider + 1} does)",
+                decider=decider,
+            )
+        return decider
+
+    async def act(
+        self, table: LiveTable, client: Client, seq: int, raw: int | str, seat: int | None = None
+    ) -> LiveEntry:
+        """A player's action: checked, committed, applied, broadcast."""
+        async with table.lock:
+            decider = self.check(table, client, seq, seat)
+            action = self.resolve(table, raw)
+            if action.id not in table.state.legal_action_ids():
+                error = table.state.explain_illegal(action)
+                raise Refused(
+                    error.code,
+                    error.message,
+                    action=action.notation(),
+                    why=self.why_text(table, error, action, client.tr),
+                    params=error.params,
+                )
+            row = EntryRow(table.seq + 1, "action", decider, action.notation())
+            return await self._commit_and_apply(table, row)
+
+    async def undo(self, table: LiveTable, client: Client, seq: int) -> LiveEntry:
+        """Take back the client's last decision, if it revealed nothing."""
+        async with table.lock:
+            if client.player is None:
+                raise Refused("spectator", "a spectator cannot act at the table")
+            if seq != table.seq:
+                raise Refused(
+                    "stale_seq",
+                    f"you sent seq {seq} but the table is at {table.seq}",
+                    seq=table.seq,
+                )
+            seat = next((s for s in client.seats if table.ledger.can_undo(s)), None)
+            if seat is None:
+                decider = table.state.current_seat()
+                mine = decider if decider in client.seats else client.seats[0]
+                reason = table.ledger.why_not(mine)
+                raise Refused(
+                    "cannot_undo",
+                    f"nothing to undo ({reason})",
+                    reason=reason,
+                    why=client.tr(f"ui.undo.barrier.{reason}"),
+                )
+            row = EntryRow(table.seq + 1, "undo", seat, "")
+            return await self._commit_and_apply(table, row)
+
+    def why_text(
+        self, table: LiveTable, error: IllegalActionError, action: Action, tr: Translator
+    ) -> str:
+        """The terminal table's explanation, in the client's language."""
+        try:
+            return table.ui.why(error, action, tr)
+        except (KeyError, TypeError, ValueError, IndexError):
+            return tr("ui.why.unknown_code", code=error.code, message=error.message)
+
+    def why(self, table: LiveTable, client: Client, raw: int | str) -> dict[str, Any]:
+        """Whether an action is possible now, and why not."""
+        action = self.resolve(table, raw)
+        if table.state.is_terminal():
+            return {
+                "action": action.notation(),
+                "legal": False,
+                "code": "game_over",
+                "why": client.tr(
+                    "ui.why.unknown_code", code="game_over", message="the game is over"
+                ),
+            }
+        if action.id in table.state.legal_action_ids():
+            return {
+                "action": action.notation(),
+                "legal": True,
+                "why": client.tr("ui.why.legal", action=action.notation()),
+            }
+        error = table.state.explain_illegal(action)
+        return {
+            "action": action.notation(),
+            "legal": False,
+            "code": error.code,
+            "message": error.message,
+            "why": self.why_text(table, error, action, client.tr),
+        }
+
+    # -- bots --------------------------------------------------------------------------
+    def schedule_bot(self, table: LiveTable) -> None:
+        """Start the bot of the deciding seat thinking, if a bot decides and none thinks."""
+        if self.closed or table.state.is_terminal():
+            return
+        seat = table.state.current_seat()
+        if seat is None or table.is_human(seat):
+            return
+        if table.bot_task is not None and not table.bot_task.done():
+            return
+        table.bot_task = asyncio.get_running_loop().create_task(self._bot_turn(table))
+
+    async def _bot_turn(self, table: LiveTable) -> None:
+        seq = table.seq
+        seat = table.state.current_seat()
+        if seat is None:
+            return
+        args = (
+            f"{table.id}",
+            table.row.game,
+            table.row.options,
+            table.row.seed,
+            table.effective_actions(),
+            seat,
+            table.controller(seat),
+            seq,
+        )
+        try:
+            if self.pool is None:
+                notation = await asyncio.to_thread(botpool.choose, *args)
+            else:
+                loop = asyncio.get_running_loop()
+                notation = await loop.run_in_executor(self.pool, botpool.choose, *args)
+        except Exception:  # a failing bot must not stop the table: it plays the first action
+            if self.closed:
+                return
+            log.exception("bot failed at table %s", table.id)
+            notation = table.state.legal_actions()[0].notation()
+        async with table.lock:
+            # the position may have moved while the bot thought (an undo, another
+            # process): then its choice is dropped and the bot thinks again
+            if table.seq == seq and not table.state.is_terminal():
+                row = EntryRow(seq + 1, "action", seat, notation)
+                with contextlib.suppress(Refused):
+                    await self._commit_and_apply(table, row)
+        table.bot_task = None
+        self.schedule_bot(table)
+
+    # -- other processes ---------------------------------------------------------------
+    async def catch_up(self, table_id: str) -> None:
+        """Apply the entries another process committed (PostgreSQL NOTIFY)."""
+        table = self.tables.get(table_id)
+        if table is None:
+            return
+        async with table.lock:
+            await self._catch_up_locked(table)
+
+    async def _catch_up_locked(self, table: LiveTable) -> None:
+        for row in await self.store.entries_from(table.id, table.seq + 1):
+            entry = table.apply_entry(row)
+            table.broadcast(entry)
+            await self._entered(table, entry)
+
+    async def close(self) -> None:
+        """Stop scheduling bots and wait for the ones thinking."""
+        self.closed = True
+        tasks = [
+            t.bot_task
+            for t in self.tables.values()
+            if t.bot_task is not None and not t.bot_task.done()
+        ]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(BaseException):
+                await task

@@ -1,0 +1,109 @@
+"""The WebSocket protocol's client messages, validated with pydantic (``docs/protocol.md``)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, cast
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictInt,
+    StrictStr,
+    TypeAdapter,
+    ValidationError,
+)
+
+from subtable.web import PROTOCOL_VERSION
+
+#: an action: its id or its canonical notation
+ActionRef = Annotated[
+    StrictInt | Annotated[StrictStr, Field(min_length=1, max_length=64)],
+    Field(union_mode="left_to_right"),
+]
+Seq = Annotated[StrictInt, Field(ge=0, le=10**9)]
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    v: Literal[1] = 1
+
+
+class Hello(_Message):
+    """Take a seat (or the spectator's chair) with a token; ``last_seq`` to resume."""
+
+    type: Literal["hello"]
+    table: Annotated[StrictStr, Field(min_length=1, max_length=64)]
+    token: Annotated[StrictStr, Field(min_length=1, max_length=128)]
+    last_seq: Seq | None = None
+    lang: Annotated[StrictStr, Field(max_length=16)] | None = None
+
+
+class ActionMsg(_Message):
+    """Play an action at the position numbered ``seq``."""
+
+    type: Literal["action"]
+    seq: Seq
+    action: ActionRef
+    seat: Annotated[StrictInt, Field(ge=0, le=64)] | None = None
+
+
+class UndoMsg(_Message):
+    """Take back your last decision, if it revealed nothing."""
+
+    type: Literal["undo"]
+    seq: Seq
+
+
+class WhyMsg(_Message):
+    """Ask why an action is (not) possible now."""
+
+    type: Literal["why"]
+    action: ActionRef
+
+
+class PingMsg(_Message):
+    """Keep-alive; answered with ``pong``."""
+
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[
+    Hello | ActionMsg | UndoMsg | WhyMsg | PingMsg, Field(discriminator="type")
+]
+_adapter: TypeAdapter[Hello | ActionMsg | UndoMsg | WhyMsg | PingMsg] = TypeAdapter(ClientMessage)
+MESSAGE_TYPES = ("hello", "action", "undo", "why", "ping")
+
+
+class BadMessage(Exception):
+    """A message that does not fit the protocol: a code and a message naming the problem."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def parse_message(data: Any) -> Hello | ActionMsg | UndoMsg | WhyMsg | PingMsg:
+    """Validate decoded JSON as a client message."""
+    if not isinstance(data, dict):
+        raise BadMessage("bad_message", "a message must be a JSON object")
+    data = cast("dict[str, Any]", data)
+    if "v" in data and data["v"] != PROTOCOL_VERSION:
+        raise BadMessage(
+            "bad_version",
+            f"protocol version {data['v']!r} is not spoken here "
+            f"(this server speaks {PROTOCOL_VERSION})",
+        )
+    kind = data.get("type")
+    if kind not in MESSAGE_TYPES:
+        raise BadMessage(
+            "unknown_type", f"unknown message type {kind!r} (known: {', '.join(MESSAGE_TYPES)})"
+        )
+    try:
+        return _adapter.validate_python(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"][1:]) or "message"
+        raise BadMessage("bad_message", f"{kind}: {where}: {first['msg']}") from None

@@ -1,0 +1,55 @@
+"""The database tables (SQLAlchemy Core). Alembic migrations create them: see ``migrations/``."""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+)
+
+metadata = MetaData()
+
+#: one row per table: what it plays and with whom; the seed stays here until the game ends
+tables = Table(
+    "tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("controllers", JSON, nullable=False),
+    Column("lang", String(8), nullable=False),
+    Column("spectator_hash", String(64), nullable=False),
+    Column("created_at", Float, nullable=False),
+    Column("finished", Boolean, nullable=False, default=False),
+    Column("outcome", JSON, nullable=True),
+)
+
+#: the hashed invite token of each human player
+seat_tokens = Table(
+    "seat_tokens",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("player", Integer, primary_key=True),
+    Column("token_hash", String(64), nullable=False, unique=True),
+)
+
+#: the ordered log of a table: ``action`` (canonical notation) or ``undo``
+entries = Table(
+    "entries",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),
+    Column("seat", Integer, nullable=True),
+    Column("action", String(64), nullable=False),
+    Column("created_at", Float, nullable=False),
+)

@@ -1,0 +1,311 @@
+"""Fixtures of the web tests: an in-process app (TestClient), real server subprocesses,
+a real PostgreSQL server started for the session."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+import warnings
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+warnings.filterwarnings("ignore", message=".*httpx.*", category=DeprecationWarning)
+
+from fastapi.testclient import TestClient  # noqa: E402
+
+from subtable.web.app import Settings, create_app  # noqa: E402
+
+
+def _pg_bin() -> Path:
+    found = sorted(
+        Path("/usr/lib/postgresql").glob("*/bin/initdb"),
+        key=lambda p: int(p.parent.parent.name) if p.parent.parent.name.isdigit() else 0,
+    )
+    return found[-1].parent if found else Path("/usr/lib/postgresql/15/bin")
+
+
+PG_BIN = _pg_bin()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "tables.sqlite3"
+
+
+@pytest.fixture
+def client(db_path: Path) -> Iterator[TestClient]:
+    """The app on a fresh SQLite file; bots think in a thread."""
+    app = create_app(Settings(db=str(db_path), bot_workers=0, rate=10_000, burst=10_000))
+    with TestClient(app) as c:
+        yield c
+
+
+def new_table(client: Any, **body: Any) -> dict[str, Any]:
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 201, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+class Seat:
+    """A scripted WebSocket client: records every frame it receives."""
+
+    def __init__(
+        self,
+        ws: Any,
+        table: str,
+        token: str,
+        *,
+        last_seq: int | None = None,
+        lang: str | None = None,
+    ) -> None:
+        self.ws = ws
+        self.frames: list[dict[str, Any]] = []
+        self.raw: list[str] = []
+        hello: dict[str, Any] = {
+            "v": 1,
+            "type": "hello",
+            "table": table,
+            "token": token,
+            "last_seq": last_seq,
+        }
+        if lang is not None:
+            hello["lang"] = lang
+        self.send(hello)
+        self.welcome = self.recv()
+        assert self.welcome["type"] == "welcome", self.welcome
+        self.sync = self.recv()
+        assert self.sync["type"] == "sync", self.sync
+        self.state: dict[str, Any] = self.sync["state"]
+
+    def send(self, msg: dict[str, Any] | str) -> None:
+        self.ws.send_text(msg if isinstance(msg, str) else json.dumps(msg))
+
+    def recv(self) -> dict[str, Any]:
+        text = self.ws.receive_text()
+        self.raw.append(text)
+        msg: dict[str, Any] = json.loads(text)
+        self.frames.append(msg)
+        if "state" in msg and msg["type"] in ("update", "sync"):
+            self.state = msg["state"]
+        return msg
+
+    def act(self, action: int | str, seq: int | None = None) -> None:
+        self.send(
+            {
+                "v": 1,
+                "type": "action",
+                "seq": self.state["seq"] if seq is None else seq,
+                "action": action,
+            }
+        )
+
+
+def align(seats: list[Seat]) -> None:
+    """Bring every seat to the latest entry any of them has seen.
+
+    Seats connect one after another while bots may already be playing: an early seat
+    then has updates waiting that a later one received in its ``sync``.
+    """
+    target = max(s.state["seq"] for s in seats)
+    for s in seats:
+        while s.state["seq"] < target:
+            msg = s.recv()
+            assert msg["type"] == "update", msg
+
+
+def play_out(
+    seats: list[Seat], pick: Callable[[Seat], int | str], *, max_entries: int = 5_000
+) -> None:
+    """Drive a table to its end: the deciding human seat plays ``pick``; every seat reads
+    exactly one update per entry (bots' entries included)."""
+    for _ in range(max_entries):
+        align(seats)
+        state = seats[0].state
+        if state["finished"]:
+            return
+        mover = next((s for s in seats if s.state["your_turn"]), None)
+        order = seats
+        if mover is not None:
+            mover.act(pick(mover))
+            order = [mover, *(s for s in seats if s is not mover)]
+        for s in order:
+            msg = s.recv()
+            assert msg["type"] == "update", msg
+    raise AssertionError("the game did not end")
+
+
+@pytest.fixture
+def connect(client: TestClient) -> Iterator[Callable[..., Seat]]:
+    """Open scripted seats (closed at the end of the test)."""
+    opened: list[Any] = []
+
+    def _connect(table: str, token: str, **kw: Any) -> Seat:
+        cm = client.websocket_connect("/ws")
+        ws = cm.__enter__()
+        opened.append(cm)
+        return Seat(ws, table, token, **kw)
+
+    yield _connect
+    for cm in reversed(opened):
+        with contextlib.suppress(Exception):
+            cm.__exit__(None, None, None)
+
+
+# -- real servers ---------------------------------------------------------------------
+class Server:
+    """A ``subtable serve`` subprocess on a free loopback port."""
+
+    def __init__(self, db: str, log: Path) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.ws = f"ws://127.0.0.1:{self.port}/ws"
+        self.log = log
+        self._out = open(log, "ab")  # noqa: SIM115
+        self.proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "subtable",
+                "serve",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(self.port),
+                "--db",
+                db,
+            ],
+            stdout=self._out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        self.wait_ready()
+
+    def wait_ready(self, timeout: float = 30.0) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited: {self.log.read_text()[-3000:]}")
+            try:
+                with urllib.request.urlopen(self.url + "/healthz", timeout=1) as r:
+                    if json.load(r)["ok"]:
+                        return
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("server did not start")
+
+    def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
+        req = urllib.request.Request(
+            self.url + path,
+            data=json.dumps(body).encode(),
+            headers={"Content-Type": "application/json"},
+        )
+        with urllib.request.urlopen(req, timeout=10) as r:
+            data: dict[str, Any] = json.load(r)
+            return data
+
+    def get(self, path: str) -> dict[str, Any]:
+        with urllib.request.urlopen(self.url + path, timeout=10) as r:
+            data: dict[str, Any] = json.load(r)
+            return data
+
+    def kill9(self) -> None:
+        os.killpg(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(10)
+        self._out.close()
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(10)
+        if not self._out.closed:
+            self._out.close()
+
+
+@pytest.fixture
+def servers(tmp_path: Path) -> Iterator[Callable[[str], Server]]:
+    """Start real servers; every one is stopped at the end."""
+    started: list[Server] = []
+
+    def _start(db: str) -> Server:
+        server = Server(db, tmp_path / f"server{len(started)}.log")
+        started.append(server)
+        return server
+
+    yield _start
+    for server in started:
+        server.stop()
+
+
+def _pg_cmd(*args: str) -> list[str]:
+    cmd = list(args)
+    if os.geteuid() == 0:
+        cmd = ["runuser", "-u", "postgres", "--", *cmd]
+    return cmd
+
+
+@pytest.fixture(scope="session")
+def pg_url() -> Iterator[str]:
+    """A real PostgreSQL server for the session (Debian's postgresql package)."""
+    if not (PG_BIN / "initdb").exists():
+        if os.environ.get("CI"):
+            pytest.fail("PostgreSQL binaries missing: run .ci/web-setup.sh")
+        pytest.skip("PostgreSQL is not installed (apt-get install postgresql)")
+    base = Path(tempfile.mkdtemp(prefix="subtable-pg-"))
+    if os.geteuid() == 0:
+        shutil.chown(base, "postgres", "postgres")
+    port = free_port()
+    data = base / "data"
+    subprocess.run(
+        _pg_cmd(
+            str(PG_BIN / "initdb"), "-A", "trust", "-U", "postgres", "--no-sync", "-D", str(data)
+        ),
+        check=True,
+        capture_output=True,
+    )
+    subprocess.run(
+        _pg_cmd(
+            str(PG_BIN / "pg_ctl"),
+            "-D",
+            str(data),
+            "-o",
+            f"-p {port} -k {base} -c listen_addresses=127.0.0.1 -c fsync=off",
+            "-l",
+            str(base / "pg.log"),
+            "-w",
+            "start",
+        ),
+        check=True,
+        capture_output=True,
+    )
+    try:
+        yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
+    finally:
+        subprocess.run(
+            _pg_cmd(str(PG_BIN / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"),
+            capture_output=True,
+        )
+        shutil.rmtree(base, ignore_errors=True)

@@ -1,0 +1,46 @@
+"""Two ``subtable serve`` processes on one real PostgreSQL database serve the same table:
+a seat on each sees the other's moves, in order (LISTEN/NOTIFY)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.web.realclient import RealSeat
+
+
+def test_two_processes_one_table(servers: Any, pg_url: str) -> None:
+    a = servers(pg_url)
+    b = servers(pg_url)
+    assert a.get("/healthz")["db"] == "postgresql"
+    t = a.post(
+        "/api/tables", {"game": "submarine", "players": 3, "seats": ["human", "human", "random"]}
+    )
+    on_a = RealSeat(a.ws, t["id"], t["invites"][0]["token"])
+    on_b = RealSeat(b.ws, t["id"], t["invites"][1]["token"])
+    watcher = RealSeat(b.ws, t["id"], t["spectator"]["token"])
+    seats = [on_a, on_b, watcher]
+    target = 40
+    for _ in range(2000):
+        for seat in seats:
+            seat.drain(0.02)
+        if min(s.state["seq"] for s in seats) >= target or on_a.state["finished"]:
+            break
+        for seat in (on_a, on_b):
+            if seat.state["your_turn"] and not seat.state["finished"]:
+                seat.act(seat.state["legal"][0]["id"])
+                seat.until(lambda m: m["type"] in ("update", "error"))
+    logs = []
+    for seat in seats:
+        entries = [f["entry"] for f in seat.frames if f["type"] == "update"]
+        assert [e["seq"] for e in entries] == list(range(1, len(entries) + 1))
+        logs.append([(e["seat"], e["action"]) for e in entries])
+    n = min(len(x) for x in logs)
+    assert n >= min(target, 20)
+    assert logs[0][:n] == logs[1][:n] == logs[2][:n]
+    # both seats moved, each on its own process
+    assert {0, 1} <= {s for s, _ in logs[0][:n]}
+    # the other process answers the same status
+    assert a.get(f"/api/tables/{t['id']}")["seq"] >= n
+    assert b.get(f"/api/tables/{t['id']}")["seq"] >= n
+    for seat in seats:
+        seat.close()
