@@ -21,11 +21,20 @@ from subtable.games.red_november.view import Choice, Phase
 if TYPE_CHECKING:
     from subtable.games.red_november.game import RedNovember
 
-#: the automatic stages (mirrors ``state.S_*``): waiting for a decision, and the game over
-STAGE_WAIT, STAGE_CATCHUP, STAGE_PREGAME, STAGE_OVER, STAGES = 0, 5, 7, 8, 9
+#: the automatic stages of the state (``stage``/``resume``)
+S_WAIT = 0
+S_TURN_START = 1
+S_AFTER_ACTION = 2
+S_FAINT = 3
+S_UPDATES = 4
+S_CATCHUP = 5
+S_TURN_END = 6
+S_PREGAME = 7
+S_OVER = 8
+STAGES = S_OVER + 1
 
-#: every field of the saved form
-FIELDS = (
+#: the list fields of the saved form
+LISTS = (
     "fire",
     "water",
     "blocked",
@@ -48,6 +57,9 @@ FIELDS = (
     "t_bonus",
     "discards",
     "history",
+)
+#: the scalar fields of the saved form
+SCALARS = (
     "seed",
     "seq_next",
     "stash",
@@ -74,9 +86,9 @@ FIELDS = (
     "pregame_left",
     "result_reason",
     "result_winners",
-    "hands",
-    "rng",
 )
+#: every field of the saved form
+FIELDS = (*LISTS, *SCALARS, "hands", "rng")
 _U64 = 1 << 64
 #: a generous bound for small counters (bonuses, hand limits)
 _LIMIT = 1000
@@ -306,7 +318,7 @@ def _check_decision(game: RedNovember, s: dict[str, Any]) -> None:
     def aboard(g: int) -> bool:
         return bool(0 <= g < n and s["alive"][g] and not s["abandoned"][g])
 
-    if over != (s["stage"] == STAGE_OVER) or over != (decider == -1):
+    if over != (s["stage"] == S_OVER) or over != (decider == -1):
         raise _bad(
             "the game is over exactly when phase, stage and decider say so "
             f"(phase {phase.name}, stage {s['stage']}, decider {decider})"
@@ -323,7 +335,7 @@ def _check_decision(game: RedNovember, s: dict[str, Any]) -> None:
     for t, pos in enumerate(s["token"]):
         if pos >= 0 and front < pos:
             raise _bad(f"every Time Keeper has passed the {c.tokens[t]} token but the game goes on")
-    if s["stage"] != STAGE_WAIT:
+    if s["stage"] != S_WAIT:
         raise _bad(f"a game waiting for a decision must be at stage 0, not {s['stage']}")
     if a < 0 or not aboard(decider):
         raise _bad(
@@ -333,7 +345,7 @@ def _check_decision(game: RedNovember, s: dict[str, Any]) -> None:
     if (phase == Phase.EVENT_CHOICE) != (s["choice"] != Choice.NONE):
         raise _bad(f"phase {phase.name} and choice {s['choice'].name} disagree")
     if phase == Phase.EVENT_CHOICE:
-        if s["resume"] not in (STAGE_CATCHUP, STAGE_PREGAME):
+        if s["resume"] not in (S_CATCHUP, S_PREGAME):
             raise _bad(
                 f"an event choice must resume the catch-up or the pregame, not stage {s['resume']}"
             )

@@ -19,7 +19,20 @@ from subtable.core.rng import Rng
 from subtable.games.red_november import rules
 from subtable.games.red_november.actions import FIX_OF_KIND, Kind, RNAction
 from subtable.games.red_november.components import FIX_KINDS, SEA
-from subtable.games.red_november.saved import read_state
+from subtable.games.red_november.saved import (
+    LISTS,
+    S_AFTER_ACTION,
+    S_CATCHUP,
+    S_FAINT,
+    S_OVER,
+    S_PREGAME,
+    S_TURN_END,
+    S_TURN_START,
+    S_UPDATES,
+    S_WAIT,
+    SCALARS,
+    read_state,
+)
 from subtable.games.red_november.view import (
     PHASE_NAMES,
     Bookkeeping,
@@ -33,15 +46,6 @@ if TYPE_CHECKING:
     from subtable.games.red_november.game import RedNovember
 
 # Automatic stages (``stage``).
-S_WAIT = 0
-S_TURN_START = 1
-S_AFTER_ACTION = 2
-S_FAINT = 3
-S_UPDATES = 4
-S_CATCHUP = 5
-S_TURN_END = 6
-S_PREGAME = 7
-S_OVER = 8
 
 _FIX = {kind: FIX_KINDS.index(name) for kind, name in FIX_OF_KIND.items()}
 _REPAIR_OF_KIND = {
@@ -69,59 +73,6 @@ _ACTION_KINDS = frozenset(
     }
 )
 
-_LISTS = (
-    "fire",
-    "water",
-    "blocked",
-    "track",
-    "token",
-    "keeper",
-    "seq",
-    "room",
-    "alive",
-    "abandoned",
-    "fainted",
-    "intox",
-    "red_room",
-    "event_deck",
-    "event_discard",
-    "event_removed",
-    "event_aside",
-    "item_deck",
-    "item_discard",
-    "t_bonus",
-    "discards",
-    "history",
-)
-_SCALARS = (
-    "seed",
-    "seq_next",
-    "stash",
-    "turn",
-    "active",
-    "ghost",
-    "phase",
-    "decider",
-    "stage",
-    "resume",
-    "t_grog",
-    "t_fire_ok",
-    "t_aqualung",
-    "t_lucky",
-    "t_crowbar",
-    "t_outside",
-    "t_entered_fire",
-    "t_fresh",
-    "partner",
-    "choice",
-    "choice_room",
-    "pend_event",
-    "pend_item",
-    "pregame_left",
-    "result_reason",
-    "result_winners",
-)
-
 
 def _space_name(room: int) -> str:
     return "the sea" if room == SEA else f"room {room}"
@@ -138,9 +89,9 @@ class RedNovemberState(State[RNAction]):
         "n",
         "opening_events",
         "rng",
-        *_LISTS,
+        *LISTS,
         "hands",
-        *_SCALARS,
+        *SCALARS,
     )
 
     # a Red November state holds a Red November game, set once: the narrowing is safe
@@ -1488,19 +1439,19 @@ class RedNovemberState(State[RNAction]):
         new._ev = []
         new._legal = self._legal
         new.opening_events = self.opening_events
-        for name in _LISTS:
+        for name in LISTS:
             setattr(new, name, getattr(self, name)[:])
         new.hands = [h[:] for h in self.hands]
-        for name in _SCALARS:
+        for name in SCALARS:
             setattr(new, name, getattr(self, name))
         return new
 
     def to_json(self) -> dict[str, Any]:
         """The whole state, secrets and generator included."""
-        data: dict[str, Any] = {name: getattr(self, name) for name in _SCALARS}
+        data: dict[str, Any] = {name: getattr(self, name) for name in SCALARS}
         data["phase"] = int(self.phase)
         data["choice"] = int(self.choice)
-        for name in _LISTS:
+        for name in LISTS:
             value = getattr(self, name)
             data[name] = [list(x) for x in value] if name == "discards" else list(value)
         data["hands"] = [list(h) for h in self.hands]
