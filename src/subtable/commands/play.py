@@ -17,6 +17,7 @@ from subtable.core.record import GameRecord, replay
 from subtable.core.registry import game_class, game_names, make_game
 from subtable.i18n import LANGUAGES, Translator, detect_language, normalize, translator
 from subtable.ui.games import game_ui
+from subtable.ui.messages import option_message, seat_message
 from subtable.ui.seats import SeatError, parse_seats
 from subtable.ui.table import GameTable
 
@@ -103,42 +104,16 @@ def _new_game(
             raise _fail(tr, reason)
         return make_game(name, **options)
     except OptionError as exc:
-        raise _fail(tr, _option_message(exc, specs, tr)) from None
+        raise _fail(tr, option_message(exc, specs, tr)) from None
     except SubtableError as exc:
         raise _fail(tr, tr("ui.err.options", detail=exc.message)) from None
-
-
-def _option_message(exc: OptionError, specs: Any, tr: Translator) -> str:
-    p = exc.params
-    option = str(p.get("option", ""))
-    if option and option not in specs:
-        return tr("ui.err.unknown_option", option=option, known=", ".join(sorted(specs)))
-    if option and "value" in p:
-        choices = specs[option].choices
-        allowed = ", ".join(map(str, choices)) if choices else specs[option].type.__name__
-        return tr("ui.err.option_value", option=option, value=p["value"], allowed=allowed)
-    if option:
-        return tr("ui.err.option_needs_value", option=option)
-    return tr("ui.err.options", detail=exc.message)
 
 
 def _seats(text: str | None, game: Game[Any], tr: Translator) -> list[str]:
     try:
         return parse_seats(text, game)
     except SeatError as exc:
-        p = exc.params
-        if exc.code == "seat_count":
-            raise _fail(
-                tr, tr("ui.err.seat_count", given=p["given"], players=p["players"])
-            ) from None
-        if exc.code == "bot_cannot_play":
-            raise _fail(
-                tr,
-                tr("ui.err.bot_cannot_play", entry=p["entry"], game=tr(f"game.{game.info.name}")),
-            ) from None
-        raise _fail(
-            tr, tr("ui.err.unknown_seat", entry=p["entry"], bots=", ".join(p["bots"]))
-        ) from None
+        raise _fail(tr, seat_message(exc, game, tr)) from None
 
 
 def _saved_seats(

@@ -7,10 +7,11 @@ from typing import Any
 
 from subtable.bots.base import parse_bot_spec
 from subtable.core.errors import OptionError, SubtableError
-from subtable.core.game import Game, OptionSpec
+from subtable.core.game import Game
 from subtable.core.registry import game_class, game_names, make_game
 from subtable.i18n import LANGUAGES, Translator
 from subtable.ui.games import game_ui
+from subtable.ui.messages import option_message, seat_message
 from subtable.ui.seats import SeatError, parse_seats
 
 
@@ -21,20 +22,6 @@ class CreateError(Exception):
         super().__init__(message)
         self.code = code
         self.message = message
-
-
-def _option_message(exc: OptionError, specs: Mapping[str, OptionSpec], tr: Translator) -> str:
-    p = exc.params
-    option = str(p.get("option", ""))
-    if option and option not in specs:
-        return tr("ui.err.unknown_option", option=option, known=", ".join(sorted(specs)))
-    if option and "value" in p:
-        choices = specs[option].choices
-        allowed = ", ".join(map(str, choices)) if choices else specs[option].type.__name__
-        return tr("ui.err.option_value", option=option, value=p["value"], allowed=allowed)
-    if option:
-        return tr("ui.err.option_needs_value", option=option)
-    return tr("ui.err.options", detail=exc.message)
 
 
 def build_game(
@@ -66,7 +53,7 @@ def build_game(
             raise CreateError("bad_options", reason)
         return make_game(name, **values)
     except OptionError as exc:
-        raise CreateError("bad_option", _option_message(exc, specs, tr)) from None
+        raise CreateError("bad_option", option_message(exc, specs, tr)) from None
     except SubtableError as exc:
         raise CreateError("bad_options", tr("ui.err.options", detail=exc.message)) from None
 
@@ -77,19 +64,8 @@ def build_seats(seats: list[str] | None, game: Game[Any], tr: Translator) -> lis
     try:
         out = parse_seats(text, game)
     except SeatError as exc:
-        p = exc.params
-        if exc.code == "seat_count":
-            raise CreateError(
-                exc.code, tr("ui.err.seat_count", given=p["given"], players=p["players"])
-            ) from None
-        if exc.code == "bot_cannot_play":
-            raise CreateError(
-                exc.code,
-                tr("ui.err.bot_cannot_play", entry=p["entry"], game=tr(f"game.{game.info.name}")),
-            ) from None
-        raise CreateError(
-            "unknown_seat", tr("ui.err.unknown_seat", entry=p["entry"], bots=", ".join(p["bots"]))
-        ) from None
+        code = exc.code if exc.code in ("seat_count", "bot_cannot_play") else "unknown_seat"
+        raise CreateError(code, seat_message(exc, game, tr)) from None
     except SubtableError as exc:  # a bad bot parameter
         raise CreateError(exc.code, exc.message) from None
     for entry in out:
