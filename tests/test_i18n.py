@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import io
 import re
 import string
 from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog
-from babel.messages.pofile import read_po
 
-from subtable.i18n import LANGUAGES, catalog_text, detect_language, normalize, translator
+from subtable.i18n import LANGUAGES, catalog, detect_language, normalize, translator
 from subtable.ui.msgids import all_msgids, code_extraction
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -19,7 +17,7 @@ GLOSSARY = ROOT / "docs" / "glossary.md"
 
 
 def _catalog(lang: str) -> Catalog:
-    return read_po(io.StringIO(catalog_text(lang)), locale=lang)
+    return catalog(lang)
 
 
 def _entries(lang: str) -> dict[str, tuple[str, ...]]:
@@ -143,7 +141,7 @@ def test_the_glossary_lists_every_game_term() -> None:
     text = GLOSSARY.read_text(encoding="utf-8")
     for lang in LANGUAGES:
         for msgid, texts in _entries(lang).items():
-            if not msgid.startswith(GLOSSARY_FAMILIES) or "abbr" in msgid:
+            if not msgid.startswith(GLOSSARY_FAMILIES) or "abbr" in msgid or ".card." in msgid:
                 continue
             if msgid in ("rn.room.named", "rn.room.number", "rn.item.count"):
                 continue
@@ -172,3 +170,61 @@ def test_every_glossary_quotation_is_in_its_rulebook() -> None:
     assert len(quotes) > 150
     for book, quote in quotes:
         assert _norm(quote) in books[book], f"{book}: {quote!r} is not in the book"
+
+
+# -- grammar --------------------------------------------------------------------------------
+#: a count placeholder followed by a plural English noun needs the catalogue's plural forms
+_COUNTED = re.compile(r"\{(n|count|limit)\} (?!min\b)[a-z]+s\b")
+
+
+def test_counted_nouns_use_plural_forms() -> None:
+    singular_only = [
+        msgid
+        for msgid, texts in _entries("en").items()
+        if len(texts) == 1 and _COUNTED.search(texts[0])
+    ]
+    assert not singular_only, f"use tr.plural for {singular_only}"
+
+
+@pytest.mark.parametrize("lang", ["fr", "it", "pt"])
+def test_card_colours_agree_with_card(lang: str) -> None:
+    from subtable.core.registry import make_game
+    from subtable.ui.games import game_ui
+
+    tr = translator(lang)
+    game = make_game("submarine", players=3)
+    ui = game_ui("submarine", game)
+    noun = {"fr": "carte", "it": "carta", "pt": "carta"}[lang]
+    masculine = {
+        tr(f"sub.colour.{c}")
+        for c in game.components.colours  # type: ignore[attr-defined]
+    } - {tr(f"sub.colour.card.{c}") for c in game.components.colours}  # type: ignore[attr-defined]
+    for action in game.action_space:
+        label = ui.action_label(action, tr)
+        for word in masculine:
+            assert f"{noun} {word} " not in label + " ", f"{lang}: {label!r}"
+
+
+def test_one_word_per_term_in_portuguese() -> None:
+    rulebook = "zona de itens comprados"  # the red area's name in the Portuguese rulebook
+    mixed = [
+        msgid
+        for msgid, texts in _entries("pt").items()
+        if any(re.search(r"\bitens?\b", t.replace(rulebook, ""), re.I) for t in texts)
+    ]
+    assert not mixed, f"pt says objeto(s), as the rulebook does: {mixed}"
+
+
+_SECOND_PERSON = re.compile(r"\b(your|you|votre|vos|vous|tuo|tua|tuoi|seu|sua|você)\b", re.I)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_action_labels_read_for_bots_too(lang: str) -> None:
+    """A label is also the log's account of a bot's move: never "your boat"."""
+    second = [
+        msgid
+        for msgid, texts in _entries(lang).items()
+        if msgid.startswith(("sub.act.", "rn.act."))
+        and any(_SECOND_PERSON.search(t) for t in texts)
+    ]
+    assert not second, f"{lang}: {second}"

@@ -151,7 +151,11 @@ def test_undo_never_pops_another_seats_decision() -> None:
     second = state.current_seat()
     assert second != first
     assert ledger.can_undo(first) and not ledger.can_undo(second)
-    assert ledger.why_not(second) == OTHER_SEAT
+    assert ledger.why_not(second) == START  # it has decided nothing yet: it is told so
+    ledger.after(
+        ledger.before(state), state, [], seat=second, action="x", undoable=True, log_size=0
+    )
+    assert ledger.why_not(first) == OTHER_SEAT
 
 
 # -- the table, driven in process ------------------------------------------------------------
@@ -388,3 +392,31 @@ def test_table_search_bots_count_iterations_and_use_a_clock_only_when_told() -> 
     assert default is not None and timed is not None
     assert default.ms is None and default.budget > 0  # type: ignore[attr-defined]
     assert timed.ms == 500  # type: ignore[attr-defined]
+
+
+# -- messages that count and that tell ambiguity ------------------------------------------
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_card_counts_in_why_messages_use_plural_forms(lang: str) -> None:
+    from subtable.core.errors import IllegalActionError
+
+    game = make_game("red-november", players=3)
+    ui = game_ui("red-november", game)
+    tr = translator(lang)
+    action = next(iter(game.action_space))
+    texts = {}
+    for code, key in (("not_enough_cards", "left"), ("too_many", "most")):
+        for n in (1, 2):
+            error = IllegalActionError("x", code=code, params={key: n})
+            texts[code, n] = ui.why(error, action, tr)
+        assert texts[code, 1] != texts[code, 2].replace("2", "1"), texts
+    if lang == "en":
+        assert texts["not_enough_cards", 1] == "only 1 card is left to draw."
+        assert texts["too_many", 1] == "at most 1 card can be drawn here."
+
+
+def test_help_on_an_ambiguous_name_lists_the_cards(tmp_path: Path) -> None:
+    _, out, _ = _table(["help manual", "help pump", "help zzz", "quit"], tmp_path)
+    text = out.getvalue()
+    assert "could be several cards: Engine Manual, Pump Manual and Reactor Manual" in text
+    assert "Pump Manual:" in text  # a word of the name is enough when it is unique
+    assert "No card is named “zzz”" in text

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+from typer.core import TyperCommand, TyperGroup
 
 from subtable import __version__
 from subtable.commands.common import out
@@ -14,16 +15,43 @@ from subtable.commands.replay import replay_cmd
 from subtable.commands.serve import serve
 from subtable.commands.simulate import simulate
 
+
+def _tidy(params: list[Any], ctx: Any) -> list[Any]:
+    """Help without type oddities: a flag takes no value, so it shows none (``--help``,
+    not ``--help <bool>``), and a repeatable option shows the type of one value."""
+    for param in params:
+        if getattr(param, "metavar", "") is not None:
+            continue
+        if getattr(param, "is_flag", False):
+            param.metavar = ""
+        elif hasattr(param, "display_type"):
+            shown = str(param.display_type(ctx))  # typer ≥ 0.20: ``<list[str]>``
+            if shown.startswith("<list[") and shown.endswith("]>"):
+                param.metavar = f"<{shown[6:-2]}>"
+    return params
+
+
+class _Command(TyperCommand):
+    def get_params(self, ctx: Any) -> list[Any]:
+        return _tidy(super().get_params(ctx), ctx)
+
+
+class _Group(TyperGroup):
+    def get_params(self, ctx: Any) -> list[Any]:
+        return _tidy(super().get_params(ctx), ctx)
+
+
 app = typer.Typer(
+    cls=_Group,
     add_completion=False,
     no_args_is_help=True,
     help="Rules-exact Red November and Submarine: play, simulate, replay.",
 )
-app.command()(simulate)
-app.command("replay")(replay_cmd)
-app.command()(play)
-app.command()(serve)
-app.command()(join)
+app.command(cls=_Command)(simulate)
+app.command("replay", cls=_Command)(replay_cmd)
+app.command(cls=_Command)(play)
+app.command(cls=_Command)(serve)
+app.command(cls=_Command)(join)
 
 
 def _version(value: bool) -> None:

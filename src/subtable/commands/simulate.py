@@ -24,6 +24,8 @@ from rich.table import Table
 from subtable.commands.common import build_options, err, fail, out
 from subtable.core.errors import SubtableError
 from subtable.core.registry import game_names
+from subtable.i18n import LANGUAGES, Translator, detect_language, normalize, translator
+from subtable.sim.words import end_reason, number, point_label, rate_ci
 
 
 @contextmanager
@@ -76,9 +78,7 @@ def simulate(
     workers: Annotated[
         int | None, typer.Option(min=1, help="local processes (default: every core)")
     ] = None,
-    backend: Annotated[
-        str, typer.Option(help="local, or ray (pip install 'subtable\\[cluster]')")
-    ] = "local",
+    backend: Annotated[str, typer.Option(help="local, or ray (needs the cluster extra)")] = "local",
     address: Annotated[
         str | None, typer.Option(help="Ray cluster address (default: start a local Ray)")
     ] = None,
@@ -96,11 +96,19 @@ def simulate(
         Path | None, typer.Option("--csv", help="write one CSV row per game")
     ] = None,
     progress: Annotated[bool, typer.Option(help="a progress bar on stderr")] = True,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            help=f"language of the tables and the report: {'|'.join(LANGUAGES)} "
+            "(default: from LANG, else en)"
+        ),
+    ] = None,
 ) -> None:
     """Play many games with bots and report win rates, causes and speed."""
     from subtable.sim.lab import parse_sweeps, run_grid, write_csv
     from subtable.sim.runner import SimConfig
 
+    tr = translator(language(lang))
     try:
         options = build_options(game, players, gnomes, option or [])
         bots = [b.strip() for b in seats.split(",")] if seats else [bot]
@@ -128,7 +136,8 @@ def simulate(
             write_report(
                 report,
                 runs,
-                title=f"subtable simulate {game}",
+                tr=tr,
+                game=game,
                 command=command,
                 win_reason=game_class(game).info.win_reason,
             )
@@ -141,40 +150,64 @@ def simulate(
             print(json.dumps(runs[0].summary))
         return
     for r in runs:
-        print_summary(r.summary, r.label if sweeps else "")
+        print_summary(r.summary, point_label(r.point, tr) if sweeps else "", tr)
     for path in (csv_path, report):
         if path is not None:
-            out.print(f"wrote {path}")
+            out.print(tr("lab.wrote", path=str(path)), highlight=False)
 
 
-def print_summary(s: dict[str, Any], label: str = "") -> None:
-    """A readable summary table."""
+def language(lang: str | None) -> str:
+    """The language asked for with ``--lang``, else the environment's (refused if unknown)."""
+    if lang is None:
+        return detect_language()
+    chosen = normalize(lang)
+    if chosen is None:
+        tr = translator(detect_language())
+        raise fail(tr("ui.err.lang", lang=lang, known=", ".join(LANGUAGES)))
+    return chosen
+
+
+def print_summary(s: dict[str, Any], label: str = "", tr: Translator | None = None) -> None:
+    """A readable summary table, end reasons named in ``tr``'s language."""
+    tr = tr or translator("en")
+    game = s["game"]
     where = f" [{label}]" if label else ""
-    table = Table(
-        title=f"{s['game']}{where} — {s['games']} games, seed {s['seed']}", show_header=False
+    title = tr.plural(
+        "lab.summary.title",
+        "lab.summary.title.plural",
+        s["games"],
+        game=tr(f"game.{game}") + where,
+        seed=s["seed"],
     )
-    table.add_row("options", ", ".join(f"{k}={v}" for k, v in s["options"].items()))
-    table.add_row("bots", ", ".join(s["bots"]))
+    table = Table(title=title, show_header=False)
+    table.add_row(tr("lab.options"), ", ".join(f"{k}={v}" for k, v in s["options"].items()))
+    table.add_row(tr("lab.bots"), ", ".join(s["bots"]))
     if s.get("bot_params"):
-        table.add_row("bot parameters", ", ".join(f"{k}={v}" for k, v in s["bot_params"].items()))
+        table.add_row(
+            tr("lab.bot_params"), ", ".join(f"{k}={v}" for k, v in s["bot_params"].items())
+        )
     if "win_rate" in s:
         lo, hi = s["win_rate_ci95"]
-        table.add_row("wins", f"{s['wins']} ({s['win_rate']:.1%}, 95% CI {lo:.1%}–{hi:.1%})")
+        rate = rate_ci(s["win_rate"], lo, hi, tr)
+        table.add_row(tr("lab.wins"), tr("lab.count_rate", count=s["wins"], rate=rate))
         for cause, count in sorted(s["loss_causes"].items(), key=lambda kv: -kv[1]):
-            table.add_row(f"  lost: {cause}", str(count))
+            table.add_row(tr("lab.lost", reason=end_reason(game, cause, tr)), str(count))
     else:
-        for seat, (w, rate, ci) in enumerate(
+        for seat, (w, r, ci) in enumerate(
             zip(s["wins_by_seat"], s["win_rate_by_seat"], s["win_rate_by_seat_ci95"], strict=True)
         ):
-            table.add_row(
-                f"seat {seat + 1} wins", f"{w} ({rate:.1%}, 95% CI {ci[0]:.1%}–{ci[1]:.1%})"
-            )
+            rate = rate_ci(r, ci[0], ci[1], tr)
+            table.add_row(tr("lab.seat_wins", n=seat + 1), tr("lab.count_rate", count=w, rate=rate))
         for reason, count in s["end_reasons"].items():
-            table.add_row(f"  ended: {reason}", str(count))
-    table.add_row("mean decisions", f"{s['mean_decisions']:.1f}")
+            table.add_row(tr("lab.ended", reason=end_reason(game, reason, tr)), str(count))
+    table.add_row(tr("lab.mean_decisions"), number(s["mean_decisions"], tr))
     table.add_row(
-        "speed",
-        f"{s['games_per_sec']:.0f} games/s, "
-        f"{s['decisions_per_sec']:.0f} decisions/s ({s['seconds']:.2f} s)",
+        tr("lab.speed"),
+        tr(
+            "lab.speed.value",
+            games=number(s["games_per_sec"], tr, 0),
+            decisions=number(s["decisions_per_sec"], tr, 0),
+            seconds=number(s["seconds"], tr, 2),
+        ),
     )
     out.print(table)

@@ -1,6 +1,9 @@
 """Translations: gettext catalogues (``.po``) read with Babel at run time.
 
-The catalogues live in ``subtable/locales/<lang>/LC_MESSAGES/subtable.po``.
+Each language's catalogue is every ``.po`` file in ``subtable/locales/<lang>/LC_MESSAGES/``,
+split by concern (``subtable.po`` for the engines and the terminal, ``web.po`` for the
+web pages, ``cards.po`` for the cards' rules texts, ``board-<game>.po`` for the drawn
+boards) so that one id lives in exactly one file.
 Message ids are symbolic keys (``rn.item.grog``, ``ui.prompt``); the English
 catalogue holds the English text, so every language — English included — is a
 real translation and a missing entry is caught by the tests. Placeholders use
@@ -17,7 +20,12 @@ import os
 from collections.abc import Mapping
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+
+    from babel.messages.catalog import Catalog
 
 #: The languages with a catalogue, the fallback first.
 LANGUAGES: tuple[str, ...] = ("en", "fr", "it", "pt")
@@ -49,26 +57,45 @@ def detect_language(env: Mapping[str, str] | None = None) -> str:
     return DEFAULT
 
 
-def catalog_text(lang: str) -> str:
-    """The ``.po`` source of ``lang``'s catalogue."""
-    path = resources.files("subtable.locales").joinpath(lang, "LC_MESSAGES", f"{DOMAIN}.po")
-    return path.read_text(encoding="utf-8")
+def catalog_files(lang: str) -> list[Traversable]:
+    """The ``.po`` files of ``lang``'s catalogue, ``subtable.po`` (with the header) first."""
+    folder = resources.files("subtable.locales").joinpath(lang, "LC_MESSAGES")
+    files = [f for f in folder.iterdir() if f.name.endswith(".po")]
+    return sorted(files, key=lambda f: (f.name != f"{DOMAIN}.po", f.name))
+
+
+def catalog(lang: str) -> Catalog:
+    """``lang``'s catalogue: its ``.po`` files merged (the first file's header kept).
+
+    An id defined in two files is an error: each message has one home.
+    """
+    from babel.messages.pofile import read_po  # imported here: only the tables need Babel
+
+    files = catalog_files(lang)
+    merged = read_po(io.StringIO(files[0].read_text(encoding="utf-8")), locale=lang, domain=DOMAIN)
+    for file in files[1:]:
+        part = read_po(io.StringIO(file.read_text(encoding="utf-8")), locale=lang, domain=DOMAIN)
+        for message in part:
+            if not message.id:
+                continue
+            if message.id in merged:
+                raise ValueError(f"{lang}: {message.id!r} is defined twice (again in {file.name})")
+            merged[message.id] = message
+    return merged
 
 
 @cache
 def load(lang: str) -> gettext.GNUTranslations:
-    """Parse ``lang``'s ``.po`` with Babel and return it as a gettext catalogue.
+    """Merge ``lang``'s ``.po`` files with Babel and return them as a gettext catalogue.
 
-    Babel compiles it to an in-memory ``.mo`` so the standard library applies
+    Babel compiles them to an in-memory ``.mo`` so the standard library applies
     the catalogue's own plural rule. Languages other than English fall back
     to the English catalogue for any missing entry.
     """
-    from babel.messages.mofile import write_mo  # imported here: only `play` needs Babel
-    from babel.messages.pofile import read_po
+    from babel.messages.mofile import write_mo
 
-    catalog = read_po(io.StringIO(catalog_text(lang)), locale=lang, domain=DOMAIN)
     buf = io.BytesIO()
-    write_mo(buf, catalog)
+    write_mo(buf, catalog(lang))
     buf.seek(0)
     translations = gettext.GNUTranslations(buf)
     if lang != DEFAULT:

@@ -16,6 +16,7 @@ from subtable.core.registry import game_class
 from subtable.sim.runner import (
     GameResult,
     Progress,
+    SeatCountError,
     SimConfig,
     check_config,
     run,
@@ -129,7 +130,17 @@ def run_grid(
 ) -> list[Run]:
     """Play every point of the grid; check all of them before playing any."""
     points = grid(base, sweeps)
-    games = [check_config(config) for _, config in points]
+    games = []
+    mismatched: list[tuple[dict[str, Any], SeatCountError]] = []
+    for point, config in points:
+        try:
+            games.append(check_config(config))
+        except SeatCountError as exc:
+            if not point:
+                raise
+            mismatched.append((point, exc))
+    if mismatched:
+        raise OptionError(_seat_mismatch(mismatched), code="bad_sweep")
     start_backend(backend, address)
     runs = []
     for (point, config), game in zip(points, games, strict=True):
@@ -138,6 +149,25 @@ def run_grid(
         summary = summarise(game, config, results, time.perf_counter() - start)
         runs.append(Run(point, config, results, summary))
     return runs
+
+
+def _seat_mismatch(mismatched: list[tuple[dict[str, Any], SeatCountError]]) -> str:
+    """Why some points of a sweep have not one bot per seat, and what to do instead."""
+    bots = mismatched[0][1].bots
+    seats = sorted({exc.seats for _, exc in mismatched})
+    where = ", ".join(" ".join(f"{k}={v}" for k, v in point.items()) for point, _ in mismatched)
+    counts = " or ".join(str(n) for n in seats)
+    if any("bot" in point for point, _ in mismatched):
+        return (
+            f"the bot sweep gives {len(bots)} bots ({'+'.join(bots)}), one per seat, for games "
+            f"with {counts} seats ({where}): each bot=A+B+… needs one bot per seat of every "
+            "swept game, or a single bot for every seat"
+        )
+    return (
+        f"--seats gives {len(bots)} bots ({', '.join(bots)}), one per seat, but the sweep "
+        f"also plays games with {counts} seats ({where}); when sweeping players, use "
+        "--bot NAME (one bot for every seat) instead of --seats"
+    )
 
 
 CSV_FIELDS = (

@@ -1,7 +1,11 @@
 """A self-contained HTML report of a simulation (plots embedded as base64 PNG).
 
-Needs matplotlib (``pip install 'subtable[lab]'``); it is imported lazily and
-drawn with the Agg backend, so no display is needed.
+Needs matplotlib (the ``lab`` extra); it is imported lazily and drawn with the
+Agg backend, so no display is needed. Every word of the report is in the
+reader's language (``tr``); end reasons are named, never shown as codes. The
+plots are read without colour too: each end reason has its own hatching and
+its share printed on the bar, each line its own dash and marker; legends sit
+outside the axes, so they hide no data.
 """
 
 from __future__ import annotations
@@ -15,15 +19,24 @@ from pathlib import Path
 from typing import Any
 
 from subtable.core.errors import SubtableError
+from subtable.i18n import Translator, translator
 from subtable.sim.lab import Run
 from subtable.sim.stats import wilson_interval
+from subtable.sim.words import end_reason, number, percent, point_label, rate_ci, sweep_key
+
+#: one hatching per end reason, so the causes read in grey and on paper
+HATCHES = ("", "///", "...", "xx", "\\\\", "++", "oo", "--", "**", "||", "OO")
+#: one (dash, marker) per line
+STYLES = (("-", "o"), ("--", "s"), (":", "^"), ("-.", "D"), ("-", "v"), ("--", "P"), (":", "X"))
 
 
 def _pyplot() -> Any:
     try:
         import matplotlib
     except ImportError:
-        raise SubtableError("--report needs matplotlib: pip install 'subtable[lab]'") from None
+        from subtable.sim.extras import install_hint
+
+        raise SubtableError(f"--report needs matplotlib: {install_hint('lab')}") from None
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
@@ -37,8 +50,13 @@ def _png(fig: Any) -> str:
     return base64.b64encode(buf.getvalue()).decode("ascii")
 
 
+def _legend_outside(ax: Any, **kwargs: Any) -> None:
+    """A legend right of the axes: it never covers a bar or a line."""
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1), borderaxespad=0, **kwargs)
+
+
 def _rate(run: Run) -> tuple[float, float, float]:
-    """The team's (or seat 1's) win rate and its Wilson interval."""
+    """The team's (or player 1's) win rate and its Wilson interval."""
     s = run.summary
     n = s["games"]
     wins = s["wins"] if "wins" in s else s["wins_by_seat"][0]
@@ -46,22 +64,32 @@ def _rate(run: Run) -> tuple[float, float, float]:
     return (wins / n if n else 0.0, lo, hi)
 
 
-def _win_plots(plt: Any, runs: Sequence[Run]) -> list[tuple[str, str]]:
-    """Win rate with 95% CIs against each swept key (one line per other setting)."""
+def _fair_share(run: Run) -> float:
+    """Each player's share of the wins if no seat had an edge: 1/players."""
+    return 1 / max(1, len(run.summary["wins_by_seat"]))
+
+
+def _win_plots(plt: Any, runs: Sequence[Run], tr: Translator) -> list[tuple[str, str]]:
+    """Win rate with 95% CIs against each swept key (one line per other setting); in a
+    competitive game, the fair share (1/players) as a dashed line."""
     coop = "wins" in runs[0].summary
-    what = "team win rate" if coop else "seat 1 win rate"
+    what = tr("lab.plot.team_rate") if coop else tr("lab.plot.player1_rate")
     keys = list(runs[0].point)
     out = []
     if not keys:
-        fig, ax = plt.subplots(figsize=(5, 3))
+        fig, ax = plt.subplots(figsize=(5, 3.2))
         if coop:
             rate, lo, hi = _rate(runs[0])
-            ax.bar(["all games"], [rate], yerr=[[rate - lo], [hi - rate]], capsize=6)
+            label = f"{tr('lab.all_games')}\n{percent(rate, tr)}"
+            ax.bar([label], [rate], yerr=[[rate - lo], [hi - rate]], capsize=6)
         else:
             s = runs[0].summary
             rates = s["win_rate_by_seat"]
             cis = s["win_rate_by_seat_ci95"]
-            labels = [f"seat {i + 1}\n{b}" for i, b in enumerate(s["bots"])]
+            labels = [
+                f"{tr('lab.seat', n=i + 1)}\n{b}\n{percent(r, tr)}"
+                for i, (b, r) in enumerate(zip(s["bots"], rates, strict=True))
+            ]
             ax.bar(
                 labels,
                 rates,
@@ -70,11 +98,21 @@ def _win_plots(plt: Any, runs: Sequence[Run]) -> list[tuple[str, str]]:
                     [c[1] - r for r, c in zip(rates, cis, strict=True)],
                 ],
                 capsize=6,
+                label=tr("lab.plot.win_rate"),
             )
-            what = "win rate by seat"
+            share = _fair_share(runs[0])
+            ax.axhline(
+                share,
+                color="black",
+                linestyle="--",
+                linewidth=1,
+                label=tr("lab.plot.fair_share", players=len(rates)),
+            )
+            what = tr("lab.plot.rate_by_seat")
+            _legend_outside(ax)
         ax.set_ylabel(what)
         ax.set_ylim(0, 1)
-        out.append((f"Win rate ({what}, 95% Wilson CI)", _png(fig)))
+        out.append((tr("lab.heading.win_rate", what=what), _png(fig)))
         return out
     for key in keys:
         others = [k for k in keys if k != key]
@@ -82,66 +120,105 @@ def _win_plots(plt: Any, runs: Sequence[Run]) -> list[tuple[str, str]]:
         for r in runs:
             lines.setdefault(tuple(r.point[k] for k in others), []).append(r)
         fig, ax = plt.subplots(figsize=(6, 3.5))
-        for rest, group in lines.items():
+        for i, (rest, group) in enumerate(lines.items()):
             xs = [str(r.point[key]) for r in group]
             stats = [_rate(r) for r in group]
             ys = [s[0] for s in stats]
             err = [[s[0] - s[1] for s in stats], [s[2] - s[0] for s in stats]]
-            label = " ".join(f"{k}={v}" for k, v in zip(others, rest, strict=True)) or None
-            ax.errorbar(xs, ys, yerr=err, marker="o", capsize=4, label=label)
-        ax.set_xlabel(key)
+            label = " ".join(f"{k}={v}" for k, v in zip(others, rest, strict=True))
+            dash, marker = STYLES[i % len(STYLES)]
+            ax.errorbar(
+                xs, ys, yerr=err, linestyle=dash, marker=marker, capsize=4, label=label or what
+            )
+            if not coop:
+                shares = [_fair_share(r) for r in group]
+                ax.plot(
+                    xs,
+                    shares,
+                    color="black",
+                    linestyle="--",
+                    linewidth=1,
+                    marker="_",
+                    label=tr("lab.plot.fair_share_any") if i == 0 else None,
+                )
+        ax.set_xlabel(sweep_key(key, tr))
         ax.set_ylabel(what)
         ax.set_ylim(0, 1)
-        if others:
-            ax.legend(fontsize=7)
-        out.append((f"Win rate by {key} (95% Wilson CI)", _png(fig)))
+        if others or not coop:
+            _legend_outside(ax)
+        out.append((tr("lab.heading.win_rate_by", key=sweep_key(key, tr)), _png(fig)))
     return out
 
 
-def _causes_plot(plt: Any, runs: Sequence[Run]) -> str:
+def _causes_plot(plt: Any, runs: Sequence[Run], game: str, tr: Translator) -> str:
+    """How the games ended: one horizontal bar per configuration (its name beside it, so
+    long names never overlap), one hatching per end reason, shares printed on the bars."""
     causes = sorted({r.reason for run in runs for r in run.results})
-    fig, ax = plt.subplots(figsize=(max(5, 0.9 * len(runs) + 3), 3.5))
-    bottom = [0.0] * len(runs)
-    labels = [run.label for run in runs]
-    for cause in causes:
+    fig, ax = plt.subplots(figsize=(8, 0.6 * len(runs) + 1.6))
+    left = [0.0] * len(runs)
+    labels = [point_label(run.point, tr) for run in runs]
+    ys = list(range(len(runs)))
+    for i, cause in enumerate(causes):
         share = [
             Counter(r.reason for r in run.results)[cause] / max(1, len(run.results)) for run in runs
         ]
-        ax.bar(labels, share, bottom=bottom, label=cause)
-        bottom = [b + s for b, s in zip(bottom, share, strict=True)]
-    ax.set_ylabel("share of games")
-    ax.legend(fontsize=7, bbox_to_anchor=(1.01, 1), loc="upper left")
-    ax.tick_params(axis="x", labelrotation=30, labelsize=7)
+        bars = ax.barh(
+            ys,
+            share,
+            left=left,
+            hatch=HATCHES[i % len(HATCHES)],
+            edgecolor="black",
+            linewidth=0.5,
+            label=end_reason(game, cause, tr),
+        )
+        ax.bar_label(
+            bars,
+            labels=[percent(x, tr) if x >= 0.06 else "" for x in share],
+            label_type="center",
+            fontsize=7,
+            bbox={"boxstyle": "round,pad=0.15", "facecolor": "white", "linewidth": 0},
+        )
+        left = [a + b for a, b in zip(left, share, strict=True)]
+    ax.set_yticks(ys, labels=labels, fontsize=8)
+    ax.invert_yaxis()  # the first configuration on top, as in the table
+    ax.set_xlim(0, 1)
+    ax.set_xlabel(tr("lab.plot.share"))
+    _legend_outside(ax, title=tr("lab.plot.end_reason"), title_fontsize=7)
     return _png(fig)
 
 
-def _minute_plot(plt: Any, runs: Sequence[Run], win_reason: str | None) -> str | None:
+def _minute_plot(
+    plt: Any, runs: Sequence[Run], win_reason: str | None, tr: Translator
+) -> str | None:
     lost = [
         [r.metrics for r in run.results if "minute" in r.metrics and r.reason != win_reason]
         for run in runs
     ]
     if not any(lost):
         return None
-    fig, axes = plt.subplots(1, 2, figsize=(10, 3.5), sharey=True)
+    fig, axes = plt.subplots(1, 2, figsize=(10, 3.8), sharey=True)
     bins = list(range(0, 64, 3))
-    for ax, key, what in (
-        (axes[0], "minute", "lowest keeper aboard (the brief's minute)"),
-        (axes[1], "clock", "highest keeper aboard (the game clock)"),
+    for ax, key, title in (
+        (axes[0], "minute", tr("lab.plot.lead_keeper")),
+        (axes[1], "clock", tr("lab.plot.last_keeper")),
     ):
-        for run, games in zip(runs, lost, strict=True):
+        for i, (run, games) in enumerate(zip(runs, lost, strict=True)):
             if games:
                 ax.hist(
                     [m.get(key, m["minute"]) for m in games],
                     bins=bins,
                     histtype="step",
                     linewidth=1.5,
-                    label=run.label,
+                    linestyle=STYLES[i % len(STYLES)][0],
+                    label=point_label(run.point, tr),
                 )
         ax.invert_xaxis()
-        ax.set_xlabel(f"time track when lost: {what}")
-    axes[0].set_ylabel("lost games")
+        ax.set_title(title, fontsize=9)
+        ax.set_xlabel(tr("lab.plot.time_track"))
+    axes[0].set_ylabel(tr("lab.plot.lost_games"))
     if len(runs) > 1:
-        axes[1].legend(fontsize=7)
+        _legend_outside(axes[1])
+    fig.tight_layout()
     return _png(fig)
 
 
@@ -172,83 +249,90 @@ def _track_curves(run: Run) -> dict[str, list[float | None]]:
     }
 
 
-def _tracks_plot(plt: Any, runs: Sequence[Run]) -> str | None:
+def _tracks_plot(plt: Any, runs: Sequence[Run], tr: Translator) -> str | None:
     curves = [(run, _track_curves(run)) for run in runs[:8]]
     curves = [(run, c) for run, c in curves if c]
     if not curves:
         return None
     names = list(curves[0][1])
-    fig, axes = plt.subplots(1, len(names), figsize=(4 * len(names), 3.2), sharey=True)
+    fig, axes = plt.subplots(1, len(names), figsize=(4 * len(names), 3.4), sharey=True)
     for ax, name in zip(axes, names, strict=True):
-        for run, c in curves:
+        for i, (run, c) in enumerate(curves):
             xs = [m for m in range(61) if c[name][m] is not None]
-            ax.plot(xs, [c[name][m] for m in xs], label=run.label)
-        ax.set_title(name)
+            dash, _ = STYLES[i % len(STYLES)]
+            ax.plot(xs, [c[name][m] for m in xs], linestyle=dash, label=point_label(run.point, tr))
+        ax.set_title(tr(f"rn.track.{name}"), fontsize=9)
         ax.invert_xaxis()
-        ax.set_xlabel("time track minute")
-    axes[0].set_ylabel("mean level (games still running)")
+        ax.set_xlabel(tr("lab.plot.time_track"))
+    axes[0].set_ylabel(tr("lab.plot.mean_level"))
     if len(curves) > 1:
-        axes[-1].legend(fontsize=7)
+        _legend_outside(axes[-1])
+    fig.tight_layout()
     return _png(fig)
 
 
-def _decisions_plot(plt: Any, runs: Sequence[Run]) -> str:
+def _decisions_plot(plt: Any, runs: Sequence[Run], tr: Translator) -> str:
     fig, ax = plt.subplots(figsize=(6, 3.5))
-    for run in runs[:8]:
+    for i, run in enumerate(runs[:8]):
         ax.hist(
             [r.decisions for r in run.results],
             bins=30,
             histtype="step",
             linewidth=1.5,
-            label=run.label,
+            linestyle=STYLES[i % len(STYLES)][0],
+            label=point_label(run.point, tr),
         )
-    ax.set_xlabel("decisions per game")
-    ax.set_ylabel("games")
+    ax.set_xlabel(tr("lab.plot.decisions"))
+    ax.set_ylabel(tr("lab.plot.games"))
     if len(runs) > 1:
-        ax.legend(fontsize=7)
+        _legend_outside(ax)
     return _png(fig)
 
 
-def _table(runs: Sequence[Run]) -> str:
+def _table(runs: Sequence[Run], game: str, tr: Translator) -> str:
     coop = "wins" in runs[0].summary
-    head = ["configuration", "games", "bots"]
+    head = [tr("lab.col.configuration"), tr("lab.col.games"), tr("lab.bots")]
     head += (
-        ["win rate (95% CI)", "loss causes"]
+        [tr("lab.col.win_rate"), tr("lab.col.loss_causes")]
         if coop
-        else ["win rate by seat (95% CI)", "end reasons"]
+        else [tr("lab.col.win_rate_by_seat"), tr("lab.col.end_reasons")]
     )
-    head += ["mean decisions", "games/s"]
+    head += [tr("lab.mean_decisions"), tr("lab.col.speed")]
     rows = []
     for run in runs:
         s = run.summary
         if coop:
             lo, hi = s["win_rate_ci95"]
-            rate = f"{s['win_rate']:.1%} ({lo:.1%}–{hi:.1%})"
-            causes = ", ".join(
-                f"{k}: {v}" for k, v in sorted(s["loss_causes"].items(), key=lambda kv: -kv[1])
-            )
+            rate = html.escape(rate_ci(s["win_rate"], lo, hi, tr))
+            causes = sorted(s["loss_causes"].items(), key=lambda kv: -kv[1])
         else:
             rate = "<br>".join(
-                f"seat {i + 1}: {r:.1%} ({c[0]:.1%}–{c[1]:.1%})"
+                html.escape(
+                    tr(
+                        "lab.seat_rate",
+                        seat=tr("lab.seat", n=i + 1),
+                        rate=rate_ci(r, c[0], c[1], tr),
+                    )
+                )
                 for i, (r, c) in enumerate(
                     zip(s["win_rate_by_seat"], s["win_rate_by_seat_ci95"], strict=True)
                 )
             )
-            causes = ", ".join(f"{k}: {v}" for k, v in s["end_reasons"].items())
-        cells = [
-            run.label,
-            str(s["games"]),
-            ", ".join(s["bots"]),
-            rate,
-            causes,
-            f"{s['mean_decisions']:.1f}",
-            f"{s['games_per_sec']:.1f}",
-        ]
-        rows.append(
-            "<tr>"
-            + "".join(f"<td>{c if '<br>' in c else html.escape(c)}</td>" for c in cells)
-            + "</tr>"
+            causes = list(s["end_reasons"].items())
+        reasons = "<br>".join(
+            html.escape(tr("lab.reason_count", reason=end_reason(game, k, tr), count=v))
+            for k, v in causes
         )
+        cells = [
+            html.escape(point_label(run.point, tr)),
+            str(s["games"]),
+            html.escape(", ".join(s["bots"])),
+            rate,
+            reasons,
+            html.escape(number(s["mean_decisions"], tr)),
+            html.escape(number(s["games_per_sec"], tr)),
+        ]
+        rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
     return (
         "<table><tr>"
         + "".join(f"<th>{html.escape(h)}</th>" for h in head)
@@ -259,23 +343,31 @@ def _table(runs: Sequence[Run]) -> str:
 
 
 def write_report(
-    path: Path, runs: Sequence[Run], *, title: str, command: str = "", win_reason: str | None = None
+    path: Path,
+    runs: Sequence[Run],
+    *,
+    game: str,
+    tr: Translator | None = None,
+    command: str = "",
+    win_reason: str | None = None,
 ) -> None:
-    """Write the HTML report of ``runs`` (one per sweep point) to ``path``."""
+    """Write the HTML report of ``runs`` (one per sweep point) of ``game`` to ``path``."""
+    tr = tr or translator("en")
     plt = _pyplot()
-    sections: list[tuple[str, str]] = _win_plots(plt, runs)
-    sections.append(("Loss causes / end reasons (share of games)", _causes_plot(plt, runs)))
-    minute = _minute_plot(plt, runs, win_reason)
+    sections: list[tuple[str, str]] = _win_plots(plt, runs, tr)
+    sections.append((tr("lab.heading.causes"), _causes_plot(plt, runs, game, tr)))
+    minute = _minute_plot(plt, runs, win_reason, tr)
     if minute:
-        sections.append(("When games are lost", minute))
-    tracks = _tracks_plot(plt, runs)
+        sections.append((tr("lab.heading.when_lost"), minute))
+    tracks = _tracks_plot(plt, runs, tr)
     if tracks:
-        sections.append(("Disaster-track levels over time", tracks))
-    sections.append(("Decisions per game", _decisions_plot(plt, runs)))
+        sections.append((tr("lab.heading.tracks"), tracks))
+    sections.append((tr("lab.heading.decisions"), _decisions_plot(plt, runs, tr)))
+    title = tr("lab.report.title", game=tr(f"game.{game}"))
     body = [f"<h1>{html.escape(title)}</h1>"]
     if command:
         body.append(f"<p><code>{html.escape(command)}</code></p>")
-    body.append(_table(runs))
+    body.append(_table(runs, game, tr))
     for heading, png in sections:
         body.append(
             f"<h2>{html.escape(heading)}</h2><img alt='{html.escape(heading)}' "
@@ -287,7 +379,7 @@ def write_report(
         "padding:.3em .5em;text-align:left;vertical-align:top}img{max-width:100%}"
     )
     path.write_text(
-        f"<!doctype html><html><head><meta charset='utf-8'><title>"
+        f"<!doctype html><html lang='{tr.lang}'><head><meta charset='utf-8'><title>"
         f"{html.escape(title)}</title><style>{style}</style></head><body>"
         + "\n".join(body)
         + "</body></html>",

@@ -30,6 +30,18 @@ _BOT_SALT = 0x5EED_B075_0000_0001
 Progress = Callable[[int], None]
 
 
+class SeatCountError(ValueError):
+    """More than one bot given, but not one per seat."""
+
+    def __init__(self, bots: list[str], seats: int) -> None:
+        super().__init__(
+            f"{len(bots)} bots given ({', '.join(bots)}) for a game of {seats} seats: "
+            "give one bot per seat, or one bot for every seat"
+        )
+        self.bots = bots
+        self.seats = seats
+
+
 @dataclass(slots=True)
 class SimConfig:
     """One simulation run."""
@@ -49,7 +61,7 @@ class SimConfig:
         if len(self.bots) == 1:
             return self.bots * seats
         if len(self.bots) != seats:
-            raise ValueError(f"{len(self.bots)} bots given for {seats} seats")
+            raise SeatCountError(list(self.bots), seats)
         return list(self.bots)
 
 
@@ -184,7 +196,9 @@ def start_backend(backend: str, address: str | None = None) -> Any:
         # ray is the optional ``cluster`` extra: absent unless that extra is installed
         import ray  # pyright: ignore[reportMissingImports]
     except ImportError:
-        raise SubtableError("the ray backend needs Ray: pip install 'subtable[cluster]'") from None
+        from subtable.sim.extras import install_hint
+
+        raise SubtableError(f"the ray backend needs Ray: {install_hint('cluster')}") from None
     if not ray.is_initialized():
         ray.init(address=address, include_dashboard=False, log_to_driver=False)
     return ray

@@ -21,11 +21,15 @@ from subtable.i18n.extract import Extraction, extract_paths
 UI_ROOT = Path(__file__).resolve().parent
 PLAY = UI_ROOT.parent / "commands" / "play.py"
 I18N = UI_ROOT.parent / "i18n"
+WEB = UI_ROOT.parent / "web"
+#: the lab's readable outputs: the summary tables, the report, ``replay``
+LAB = [UI_ROOT.parent / "sim", UI_ROOT.parent / "commands" / "simulate.py"]
+REPLAY = UI_ROOT.parent / "commands" / "replay.py"
 
 
 def code_extraction() -> Extraction:
     """The ids, families and violations of the table's code."""
-    return extract_paths([UI_ROOT, PLAY, I18N])
+    return extract_paths([UI_ROOT, PLAY, I18N, WEB, *LAB, REPLAY])
 
 
 # -- the families ----------------------------------------------------------------------
@@ -47,6 +51,8 @@ def red_november_ids() -> set[str]:
     ids = {f"rn.room.{slug}" for slug in c.room_names.values() if slug}
     ids |= {f"rn.item.{item.kind}" for item in c.items}
     ids |= {f"rn.card.{card.kind}" for card in c.events}
+    ids |= {f"rn.item_text.{item.kind}" for item in c.items}
+    ids |= {f"rn.event_text.{card.kind}" for card in c.events}
     ids |= {f"rn.token.{t}" for t in c.tokens} | {f"rn.track.{t}" for t in c.tracks}
     ids |= {f"rn.fix.{f}" for f in FIX_KINDS}
     ids |= {f"rn.act.{k.name.lower()}" for k in Kind if k != Kind.DRAW}
@@ -83,6 +89,8 @@ def submarine_ids() -> set[str]:
     ids = {f"sub.treasure.{t}" for t in (*c.types, c.joker)}
     ids |= {f"sub.colour.{col}" for col in c.colours}
     ids |= {f"sub.colour.abbr.{col}" for col in c.colours}
+    ids |= {f"sub.colour.card.{col}" for col in c.colours}
+    ids |= {f"sub.board.card.{col}" for col in c.colours}
     ids |= {f"sub.act.{k.name.lower()}" for k in Kind if k != Kind.COLLECT}
     ids |= {f"sub.why.{code}" for code in words.illegal_reasons - set(WHY_VARIANTS)}
     ids |= {f"sub.why.{code}.{kind}" for code, kinds in WHY_VARIANTS.items() for kind in kinds}
@@ -94,6 +102,7 @@ def submarine_ids() -> set[str]:
     ids |= {f"sub.stored.{s}" for s in ("board", "jokers")}
     ids |= {f"sub.board.col.{col}" for col in PLAYER_COLUMNS}
     ids |= {f"sub.reason.{r}" for r in words.end_reasons}
+    ids |= {f"sub.end.{r}" for r in words.end_reasons}
     return ids
 
 

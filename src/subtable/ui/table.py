@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.columns import Columns
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.markup import escape
 from rich.text import Text
 
@@ -21,6 +21,7 @@ from subtable.core.record import GameRecord
 from subtable.i18n import Translator
 from subtable.ui.games import game_ui
 from subtable.ui.seats import Seat, build_seats
+from subtable.ui.terminal import COMPACT_WIDTH, discard_typeahead, is_compact, wipe
 from subtable.ui.undo import UndoLedger
 
 #: seconds a bot waits before it plays (none with ``--fast``)
@@ -29,7 +30,11 @@ BOT_PAUSE = 0.5
 SEAT_PAUSE = 0.3
 #: log lines shown by ``log`` without a number
 LOG_LINES = 20
+#: how a hint that warns begins (a short option list keeps only those)
+WARNING = "⚠"
 COMMANDS = ("help", "why", "log", "undo", "save", "board", "quit")
+#: commands that take no argument: ``quit now`` is refused, not taken for ``quit``
+_BARE = ("undo", "board", "quit", "exit")
 
 
 class Quit(Exception):
@@ -77,6 +82,7 @@ class GameTable:
         self.ledger = UndoLedger(self.ui.hidden_counts)
         self.dirty = True
         self.saved_at: int | None = None
+        self.loaded = False
         self._last_player: int | None = None
 
     # -- labels --------------------------------------------------------------------
@@ -100,6 +106,8 @@ class GameTable:
     # -- the loop ------------------------------------------------------------------
     def run(self, *, intro: list[Event] | None = None, loaded: Path | None = None) -> int:
         """Play until the end or ``quit``; the exit code."""
+        if loaded is not None:
+            self.saved_at = len(self.state.history)  # nothing is unsaved yet
         try:
             self._intro(intro, loaded)
             while not self.state.is_terminal():
@@ -134,7 +142,8 @@ class GameTable:
             if not self.seats[seats[0]].human:
                 self._pause(SEAT_PAUSE)
         if loaded is not None:
-            self.say(tr("ui.loaded", path=str(loaded), n=len(self.state.history)))
+            n = len(self.state.history)
+            self.say(tr.plural("ui.loaded", "ui.loaded.plural", n, path=str(loaded), n=n))
         if intro:
             self._events(intro)
         if self.humans:
@@ -146,7 +155,8 @@ class GameTable:
         outcome = view["outcome"]
         assert outcome is not None
         if self.humans:
-            self.console.print(self.ui.render(view, tr, self._who_map()))
+            board = self.ui.render(view, tr, self._who_map(), compact=is_compact(self.console))
+            self.console.print(board)
         scores = getattr(self.ui, "scores", None)
         if scores is not None:
             self.say(scores(view, tr))
@@ -227,8 +237,10 @@ class GameTable:
     # -- people --------------------------------------------------------------------
     def _human(self, seat: Seat) -> None:
         if len(self.humans) > 1 and seat.player != self._last_player:
-            self.console.clear()
+            # the screen and the scroll-back: the next person must not scroll up to a hand
+            wipe(self.console)
             self._read(self.tr("ui.handover", n=seat.player + 1) + " ")
+            wipe(self.console)
             self.dirty = True
         self._last_player = seat.player
         if self.dirty:
@@ -241,28 +253,66 @@ class GameTable:
         try:
             if self._input is not None:
                 return self._input(prompt)
+            discard_typeahead()  # keys typed while the bots played are not answers
             return self.console.input(escape(prompt))
         except EOFError:
             self.console.print()
             raise Quit(0) from None
 
     def _show(self, seat: int) -> None:
-        view = self.state.view(seat)
-        self.console.print()
-        self.console.print(self.ui.render(view, self.tr, self._who_map()))
-        self._options_list()
+        """The board and the options, laid out to fit the terminal with the prompt below.
 
-    def _options_list(self) -> None:
+        The first layout that fits wins: the full board with labelled options, then with
+        the options' notations only, then the compact board (always when narrow).
+        """
+        tr = self.tr
+        view = self.state.view(seat)
         legal = self.state.legal_actions()
-        self.say(self.tr("ui.options", n=len(legal)), "bold")
+        hints = [self.ui.action_hint(a, view, tr) for a in legal]
+        width, height = self.console.size
+        layouts = [(compact, short) for compact in (False, True) for short in (False, True)]
+        if width < COMPACT_WIDTH:
+            layouts = layouts[2:]
+        board: RenderableType = ""
+        options = Columns()
+        short = False
+        for compact, short in layouts:
+            board = self.ui.render(view, tr, self._who_map(), compact=compact)
+            options = self._options(legal, hints, short=short)
+            lines = self._height(board) + self._height(options) + 2  # the title, the prompt
+            if lines <= height:
+                break  # else the last layout, the smallest, stays
+        title = tr("ui.options", n=len(legal))
+        if short:
+            title += " " + tr("ui.options.short")
+        self.console.print(board)
+        self.say(title, "bold")
+        self.console.print(options)
+
+    def _height(self, renderable: Columns | RenderableType) -> int:
+        return len(self.console.render_lines(renderable, pad=False))
+
+    def _options(self, legal: list[Action], hints: list[str | None], *, short: bool) -> Columns:
+        """The numbered options with their hints; ``short``: without labels, and a run of
+        options differing only in a last number in one entry (``6–15. unblock 8-9 1–10``)."""
         width = max((len(a.notation()) for a in legal), default=0)
-        items = [
-            Text(f"{i:>2}. {a.notation():<{width}}  ", style="bold").append(
-                self.ui.action_label(a, self.tr), style=""
-            )
-            for i, a in enumerate(legal, start=1)
-        ]
-        self.console.print(Columns(items, column_first=True, padding=(0, 3)))
+        items = []
+        for first, last in _runs(legal) if short else [(i, i) for i in range(len(legal))]:
+            if last > first:
+                head = legal[first].notation().rpartition(" ")[0]
+                low = legal[first].notation().rpartition(" ")[2]
+                high = legal[last].notation().rpartition(" ")[2]
+                items.append(Text(f"{first + 1}–{last + 1}. {head} {low}–{high}", style="bold"))
+                continue
+            action, hint = legal[first], hints[first]
+            item = Text(f"{first + 1:>2}. {action.notation():<{0 if short else width}}")
+            item.stylize("bold")
+            if not short:
+                item.append("  " + self.ui.action_label(action, self.tr))
+            if hint and (not short or hint.startswith(WARNING)):
+                item.append(f" · {hint}", style="italic")
+            items.append(item)
+        return Columns(items, column_first=True, padding=(0, 2 if short else 3))
 
     def _handle(self, line: str, seat: Seat) -> None:
         text = line.strip()
@@ -270,8 +320,11 @@ class GameTable:
             return
         word, _, rest = text.partition(" ")
         command = word.lower()
+        if command in _BARE and rest.strip():
+            self.say(self.tr("ui.err.no_argument", command=command, text=rest.strip()), "red")
+            return
         if command in ("help", "?"):
-            self._help(seat.seat)
+            self._help(seat.seat, rest.strip())
         elif command == "why":
             self._why(rest.strip())
         elif command == "log":
@@ -315,14 +368,42 @@ class GameTable:
         self._apply(seat, action, human=True)
 
     # -- commands ------------------------------------------------------------------
-    def _help(self, seat: int) -> None:
+    def _help(self, seat: int, arg: str = "") -> None:
         tr = self.tr
+        if arg:
+            self._help_on(seat, arg)
+            return
         self.say(tr("ui.help.title"), "bold")
         for command in ("number", "action", *COMMANDS):
             self.say("  " + tr(f"ui.help.{command}"))
         self.say(tr("ui.help.rules"), "bold")
         for line in self.ui.reminder(self.state.view(seat), tr):
             self.say("  • " + line)
+
+    def _help_on(self, seat: int, arg: str) -> None:
+        """``help 3`` (one option in full) or ``help crowbar`` (a card's rules text)."""
+        tr = self.tr
+        legal = self.state.legal_actions()
+        if arg.isdigit():
+            n = int(arg)
+            if not 1 <= n <= len(legal):
+                self.say(tr("ui.err.bad_number", n=n, max=len(legal)), "red")
+                return
+            action = legal[n - 1]
+            hint = self.ui.action_hint(action, self.state.view(seat), tr)
+            line = f"{action.notation()} — {self.ui.action_label(action, tr)}"
+            self.say(line + (f" · {hint}" if hint else ""))
+            return
+        text = self.ui.card_text(arg, tr)
+        names = getattr(self.ui, "card_names", None)
+        matches: list[str] = [] if text is not None or names is None else names(arg, tr)
+        if len(matches) > 1:
+            self.say(tr("ui.help.ambiguous", text=arg, cards=tr.join(matches)), "red")
+            return
+        if text is None:
+            self.say(tr("ui.help.no_card", text=arg), "red")
+            return
+        self.say(text)
 
     def _why(self, text: str) -> None:
         tr = self.tr
@@ -365,11 +446,15 @@ class GameTable:
 
     def _log(self, arg: str) -> None:
         tr = self.tr
-        count = int(arg) if arg.isdigit() and int(arg) > 0 else LOG_LINES
+        if arg and not (arg.isdigit() and int(arg) > 0):
+            self.say(tr("ui.log.usage", text=arg), "red")
+            return
+        count = int(arg) if arg else LOG_LINES
         if not self.log:
             self.say(tr("ui.log.empty"))
             return
-        self.say(tr("ui.log.title", n=min(count, len(self.log))), "bold")
+        n = min(count, len(self.log))
+        self.say(tr.plural("ui.log.title", "ui.log.title.plural", n, n=n), "bold")
         for line in self.log[-count:]:
             self.say(line)
 
@@ -398,3 +483,19 @@ class GameTable:
             return
         self.saved_at = len(self.state.history)
         self.say(tr("ui.save.done", path=str(path)))
+
+
+def _runs(legal: list[Action]) -> list[tuple[int, int]]:
+    """Index ranges of options that differ only in a last number counting up by one."""
+    runs: list[tuple[int, int]] = []
+    previous: tuple[str, int] | None = None
+    for i, action in enumerate(legal):
+        head, _, tail = action.notation().rpartition(" ")
+        key = (head, int(tail)) if head and tail.isdigit() else None
+        if key is not None and previous is not None and key == (previous[0], previous[1] + 1):
+            runs[-1] = (runs[-1][0], i)
+            previous = key
+            continue
+        runs.append((i, i))
+        previous = key
+    return runs

@@ -65,6 +65,8 @@ class UndoLedger:
         self._hidden = hidden_counts
         self._stack: list[Snapshot] = []
         self.barrier = START
+        #: the seats that have made a decision of their own at this table
+        self._decided: set[int] = set()
 
     def before(self, state: State[Any]) -> Before:
         """Remember ``state`` just before an action is applied to it."""
@@ -82,6 +84,8 @@ class UndoLedger:
         log_size: int,
     ) -> None:
         """Record an applied action; ``undoable`` is false for bots."""
+        if undoable:
+            self._decided.add(seat)
         if state.chance_fingerprint() != before.chance:
             self._drop(CHANCE)
         elif self._hidden(state.view(None)) != before.hidden or any(e.secret for e in events):
@@ -102,7 +106,9 @@ class UndoLedger:
         return bool(self._stack) and self._stack[-1].seat == seat
 
     def why_not(self, seat: int) -> str:
-        """The reason ``seat`` cannot undo (a barrier name)."""
+        """The reason ``seat`` cannot undo (a barrier name): :data:`START` until it decides."""
+        if seat not in self._decided:
+            return START
         if self._stack and self._stack[-1].seat != seat:
             return OTHER_SEAT
         return self.barrier

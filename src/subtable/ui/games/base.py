@@ -27,6 +27,16 @@ class GameUI(Protocol):
         """A translated description of an action, shown beside its notation."""
         ...
 
+    def action_hint(self, action: Action, view: dict[str, Any], tr: Translator) -> str | None:
+        """A short hint shown beside an option, from the deciding seat's ``view``: a fix-it
+        action's chance of success, a warning (it begins with ``⚠``) that an item would give
+        nothing now; ``None`` when there is nothing to say."""
+        ...
+
+    def card_text(self, word: str, tr: Translator) -> str | None:
+        """``Name: rules text`` of the card ``word`` names (``help crowbar``), or ``None``."""
+        ...
+
     def narrate(self, event: Event, tr: Translator) -> str | None:
         """One log line for an event (already redacted for the reader), or ``None``."""
         ...
@@ -35,8 +45,11 @@ class GameUI(Protocol):
         """Why ``action`` is illegal, from the error's code and params."""
         ...
 
-    def render(self, view: dict[str, Any], tr: Translator, who: dict[int, str]) -> RenderableType:
-        """The table as ``view``'s seat sees it; ``who`` labels each seat's controller."""
+    def render(
+        self, view: dict[str, Any], tr: Translator, who: dict[int, str], *, compact: bool = False
+    ) -> RenderableType:
+        """The table as ``view``'s seat sees it; ``who`` labels each seat's controller;
+        ``compact`` lays it out for a small terminal (80×24)."""
         ...
 
     def reminder(self, view: dict[str, Any], tr: Translator) -> list[str]:

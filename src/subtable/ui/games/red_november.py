@@ -13,9 +13,16 @@ from rich.text import Text
 from subtable.core.actions import Action
 from subtable.core.errors import IllegalActionError
 from subtable.core.events import Event
+from subtable.games.red_november import rules
 from subtable.games.red_november.actions import FIX_OF_KIND, Kind, RNAction
-from subtable.games.red_november.components import SEA, Components, default_components
-from subtable.i18n import Translator
+from subtable.games.red_november.components import (
+    FIX_KINDS,
+    SEA,
+    Components,
+    ItemKind,
+    default_components,
+)
+from subtable.i18n import Translator, translator
 from subtable.ui.games.common import core_why, style_for
 
 #: reason codes told apart by the action's kind (``rn.why.wrong_room.<variant>``)
@@ -113,6 +120,101 @@ class RedNovemberUI:
             params["fix"] = self.fix(FIX_OF_KIND[k], tr)
         return tr(f"rn.act.{k.name.lower()}", **params)
 
+    # -- hints and card texts ------------------------------------------------------
+    def action_hint(self, action: Action, view: dict[str, Any], tr: Translator) -> str | None:
+        """A fix-it action's exact chance of success; what an item gives, or that it gives
+        nothing now."""
+        assert isinstance(action, RNAction)
+        if action.kind in FIX_OF_KIND and view.get("ghost") is not None:
+            return self._fix_hint(action, view, tr)
+        if action.kind == Kind.USE:
+            return self._use_hint(self.c.items[action.target], view, tr)
+        return None
+
+    def _fix_hint(self, action: RNAction, view: dict[str, Any], tr: Translator) -> str:
+        fix = FIX_OF_KIND[action.kind]
+        room = view["gnomes"][view["active"]]["room"]
+        water = [0] * (SEA + 1)
+        for row in view["rooms"]:
+            water[row["room"]] = row["water"]
+        penalty = rules.action_penalty(self.c, action.kind, water, room)
+        bonus = int(view["this_turn"]["bonus"].get(fix, 0))
+        repair = self.c.repairs.get(fix)
+        token = self.c.tokens[repair.token] if repair is not None and repair.token >= 0 else ""
+        place = view["tokens"].get(token) if token else None
+        after = int(view["ghost"]) - action.minutes - penalty
+        position = -1 if place is None else int(place)
+        if rules.too_late(position, after):
+            return tr("rn.hint.too_late", token=self.token(token, tr))
+        chance = rules.fix_success_chance(action.minutes, bonus, token=position, ghost_after=after)
+        target = min(rules.DIE, rules.fix_target(action.minutes, bonus))
+        percent = int(chance * 100)  # a tenth of a d10: exact
+        if bonus:
+            return tr("rn.hint.chance.bonus", percent=percent, target=target, bonus=bonus)
+        return tr("rn.hint.chance", percent=percent, target=target)
+
+    def _use_hint(self, item: ItemKind, view: dict[str, Any], tr: Translator) -> str | None:
+        if item.sober:
+            level = view["gnomes"][view["active"]]["intoxication"]
+            return tr("rn.hint.sober") if level else tr("rn.hint.useless.sober")
+        fixes = [FIX_KINDS[i] for i, b in enumerate(item.bonus) if b]
+        if not fixes:
+            return None
+        names = tr.join([self.fix(f, tr) for f in fixes])
+        bonus = max(item.bonus)
+        attack = item.kind == "crowbar" and bool(view["options"].get("crazed_gnomes"))
+        if attack or any(self._needed(f, view) for f in fixes):
+            return tr("rn.hint.bonus", bonus=bonus, fixes=names)
+        return tr("rn.hint.useless.bonus", bonus=bonus, fixes=names)
+
+    def _needed(self, fix: str, view: dict[str, Any]) -> bool:
+        """Whether anything on the board calls for this fix-it action now."""
+        if fix == "extinguish":
+            return any(row["fire"] for row in view["rooms"])
+        if fix == "pump":
+            return any(row["water"] for row in view["rooms"])
+        if fix == "unblock":
+            return bool(view["blocked"])
+        repair = self.c.repairs[fix]
+        if repair.token >= 0 and view["tokens"].get(self.c.tokens[repair.token]) is not None:
+            return True
+        if repair.track >= 0:
+            level = int(view["tracks"][self.c.tracks[repair.track]])
+            return rules.track_after_repair(self.c, level) < level
+        return False
+
+    def card_text(self, word: str, tr: Translator) -> str | None:
+        """The rules text of the item or event card ``word`` names (its notation, its
+        name in ``tr``'s language or English, or a unique beginning of one), else ``None``."""
+        found = self._cards(word, tr)
+        if len(found) != 1:
+            return None
+        name, text, _ = found[0]
+        return tr("ui.card_text", name=name, text=text)
+
+    def card_names(self, word: str, tr: Translator) -> list[str]:
+        """The names of every card ``word`` could mean (several when it is ambiguous)."""
+        return [name for name, _, _ in self._cards(word, tr)]
+
+    def _cards(self, word: str, tr: Translator) -> list[tuple[str, str, int]]:
+        """``[(name, rules text, rank)]`` of the cards ``word`` names best: its name, else
+        the beginning of a name, else the beginning of a word of a name (``manual``)."""
+        key = _fold(word.removeprefix("use "))
+        if not key:
+            return []
+        english = translator("en")
+        found: list[tuple[str, str, int]] = []
+        for item in self.c.items:
+            kind = item.kind
+            names = {_fold(kind), _fold(tr(f"rn.item.{kind}")), _fold(english(f"rn.item.{kind}"))}
+            found += _match(key, names, tr(f"rn.item.{kind}"), tr(f"rn.item_text.{kind}"))
+        for kind in dict.fromkeys(card.kind for card in self.c.events):
+            names = {_fold(kind), _fold(tr(f"rn.card.{kind}")), _fold(english(f"rn.card.{kind}"))}
+            found += _match(key, names, tr(f"rn.card.{kind}"), tr(f"rn.event_text.{kind}"))
+        # ``fire`` is Fire, not Fire Spreads; ``pump`` is the Pump Manual
+        best = max((rank for _, _, rank in found), default=0)
+        return [f for f in found if f[2] == best]
+
     # -- why not -------------------------------------------------------------------
     def why(self, error: IllegalActionError, action: Action, tr: Translator) -> str:
         """Translate an :class:`IllegalActionError` from its code and params."""
@@ -151,6 +253,14 @@ class RedNovemberUI:
             return tr("rn.why.not_blocked", hatch=action.label)
         if code == "too_early":
             return tr("rn.why.too_early", space=p.get("space"), limit=self.c.abandon_below)
+        if code == "not_enough_cards":
+            left = int(p["left"])
+            return tr.plural(
+                "rn.why.not_enough_cards", "rn.why.not_enough_cards.plural", left, left=left
+            )
+        if code == "too_many":
+            most = int(p["most"])
+            return tr.plural("rn.why.too_many", "rn.why.too_many.plural", most, most=most)
         if not tr.has(f"rn.why.{code}"):
             return tr("ui.why.unknown_code", code=code, message=error.message)
         return tr(f"rn.why.{code}", **{**p, **names})
@@ -268,6 +378,11 @@ class RedNovemberUI:
             return tr("rn.event.no_effect", card=self.card(name, tr))
         return tr("rn.event.no_effect.token", token=self.token(name, tr))
 
+    def _hand_limit(self, p: dict[str, Any], tr: Translator) -> str:
+        limit = int(p["limit"])
+        names = self._names(p, tr)
+        return tr.plural("rn.event.hand_limit", "rn.event.hand_limit.plural", limit, **names)
+
     def _gnome_killed(self, p: dict[str, Any], tr: Translator) -> str:
         names = self._names(p, tr)
         names["cause"] = tr(f"rn.cause.{p['cause']}")
@@ -286,8 +401,12 @@ class RedNovemberUI:
         return tr("rn.event.game_started", gnomes=p["gnomes"], space=p["space"], where=where)
 
     # -- the board -----------------------------------------------------------------
-    def render(self, view: dict[str, Any], tr: Translator, who: dict[int, str]) -> RenderableType:
-        """The whole table as the view's seat sees it."""
+    def render(
+        self, view: dict[str, Any], tr: Translator, who: dict[int, str], *, compact: bool = False
+    ) -> RenderableType:
+        """The whole table as the view's seat sees it; ``compact`` fits 80×24."""
+        if compact:
+            return self._compact(view, tr, who)
         parts: list[RenderableType] = [
             self._header(view, tr),
             self._rooms(view, tr),
@@ -301,6 +420,83 @@ class RedNovemberUI:
         parts.append(Text(tr("rn.board.legend"), style="dim"))
         return Group(*parts)
 
+    def _compact(self, view: dict[str, Any], tr: Translator, who: dict[int, str]) -> Group:
+        """The same table in about 20 lines: two columns of rooms, one line per gnome."""
+        parts: list[RenderableType] = [self._header(view, tr), self._rooms_compact(view, tr)]
+        if view["blocked"]:
+            hatches = ", ".join(self.hatch(h) for h in view["blocked"])
+            parts.append(Text(tr("rn.board.blocked_list", hatches=hatches)))
+        parts.append(self._time(view, tr, compact=True))
+        tracks = Text()
+        for name, level in view["tracks"].items():
+            if tracks:
+                tracks.append(" · ")
+            near = level >= self.c.track_length - 2
+            tracks.append(f"{self.track(name, tr)} {level}/{self.c.track_length}")
+            if near:
+                tracks.stylize("bold red", len(tracks) - len(str(level)) - 3)
+        parts.append(tracks)
+        parts.append(Text(self._decks(view, tr, compact=True)))
+        for g in view["gnomes"]:
+            parts.append(self._gnome_line(g, view, tr, who))
+        turn = self._this_turn(view, tr, compact=True)
+        if turn is not None:
+            parts.append(turn)
+        return Group(*parts)
+
+    def _rooms_compact(self, view: dict[str, Any], tr: Translator) -> Table:
+        here = self._gnomes_here(view, tr)
+        entries = []
+        for row in [*view["rooms"], {"room": SEA, "fire": False, "water": 0}]:
+            r = row["room"]
+            text = Text(self.room(r, tr))
+            if row["fire"]:
+                text.append(" " + tr("rn.board.fire"), style="bold red")
+            if row["water"]:
+                water = tr("rn.board.high") if row["water"] == 2 else tr("rn.board.low")
+                text.append(" " + water)
+            if here.get(r):
+                text.append(" ")
+                text.append_text(Text(" ").join(here[r]))
+            entries.append(text)
+        half = (len(entries) + 1) // 2
+        table = Table(show_header=False, box=None, pad_edge=False, padding=(0, 2, 0, 0))
+        table.add_column(ratio=1)
+        table.add_column(ratio=1)
+        for i in range(half):
+            right = entries[half + i] if half + i < len(entries) else Text()
+            table.add_row(entries[i], right)
+        return table
+
+    def _gnomes_here(self, view: dict[str, Any], tr: Translator) -> dict[int, list[Text]]:
+        here: dict[int, list[Text]] = {}
+        for g in view["gnomes"]:
+            if g["room"] is None:
+                continue
+            label = Text(self.short(g["seat"], tr), style=style_for(g["seat"]))
+            if g["seat"] == view["seat"]:
+                label.append("*", style="bold")
+            if g["fainted"]:
+                label.append(tr("rn.mark.fainted"))
+            here.setdefault(g["room"], []).append(label)
+        return here
+
+    def _gnome_line(
+        self, g: dict[str, Any], view: dict[str, Any], tr: Translator, who: dict[int, str]
+    ) -> Text:
+        s = g["seat"]
+        row = self._gnome_row(g, view, tr, who)
+        line = Text(self.seat_name(s, tr), style=style_for(s))
+        if s == view["seat"]:
+            line.append("*", style="bold")
+        if row["who"]:
+            line.append(f" ({row['who']})")
+        # the room is in the rooms' grid above; the keeper's space, then drink and items
+        line.append(f" · {row['keeper']} · {row['intoxication']} · {row['hand']}")
+        if row["status"]:
+            line.append(f" · {row['status']}", style="bold")
+        return line
+
     def _header(self, view: dict[str, Any], tr: Translator) -> Text:
         seat = view["seat"]
         text = Text()
@@ -310,12 +506,13 @@ class RedNovemberUI:
             text.append(
                 " · " + tr("rn.board.you_are", gnome=self.seat_name(seat, tr)), style="bold"
             )
-        pending = self._pending(view, tr)
+        pending = self.pending_text(view, tr)
         if pending:
             text.append("\n" + pending, style="bold")
         return text
 
-    def _pending(self, view: dict[str, Any], tr: Translator) -> str:
+    def pending_text(self, view: dict[str, Any], tr: Translator) -> str:
+        """The decision waited for, in words (empty once the game is over)."""
         pend = view["pending"]
         phase = pend["phase"]
         if phase == "over" or pend.get("seat") is None:
@@ -324,6 +521,15 @@ class RedNovemberUI:
         if phase == "event_choice":
             choice = pend.get("choice", "discard")
             room = self.room(pend["room"], tr) if pend.get("room") else ""
+            limit = int(pend.get("limit", 0))
+            if choice == "discard":
+                return tr.plural(
+                    "rn.pending.choice.discard",
+                    "rn.pending.choice.discard.plural",
+                    limit,
+                    gnome=who,
+                    limit=limit,
+                )
             return tr(
                 f"rn.pending.choice.{choice}", gnome=who, room=room, limit=pend.get("limit", 0)
             )
@@ -334,18 +540,8 @@ class RedNovemberUI:
         return tr(f"rn.pending.{phase}", gnome=who, partner=other, active=mover)
 
     def _rooms(self, view: dict[str, Any], tr: Translator) -> Table:
-        seat = view["seat"]
         blocked = {tuple(h) for h in view["blocked"]}
-        here: dict[int, list[Text]] = {}
-        for g in view["gnomes"]:
-            if g["room"] is None:
-                continue
-            label = Text(self.short(g["seat"], tr), style=style_for(g["seat"]))
-            if g["seat"] == seat:
-                label.append("*", style="bold")
-            if g["fainted"]:
-                label.append(tr("rn.mark.fainted"))
-            here.setdefault(g["room"], []).append(label)
+        here = self._gnomes_here(view, tr)
         table = Table(
             title=tr("rn.board.submarine"),
             title_justify="left",
@@ -381,13 +577,17 @@ class RedNovemberUI:
                 else:
                     hatches.append(self.space(dest, tr))
             gnomes = Text(" ").join(here.get(r, []))
-            name = tr(f"rn.room.{self.c.room_names[r]}") if self.c.room_names.get(r) else ""
+            name = (
+                tr(f"rn.room.{self.c.room_names[r]}")
+                if self.c.room_names.get(r)
+                else tr("rn.room.number", n=r)
+            )
             if r == SEA:
                 name = tr("rn.room.sea")
             table.add_row("" if r == SEA else str(r), name, status, gnomes, hatches)
         return table
 
-    def _time(self, view: dict[str, Any], tr: Translator) -> Text:
+    def _time(self, view: dict[str, Any], tr: Translator, *, compact: bool = False) -> Text:
         marks: dict[int, list[str]] = {}
         stacks: dict[int, list[tuple[int, int]]] = {}
         for g in view["gnomes"]:
@@ -408,11 +608,12 @@ class RedNovemberUI:
             text.append(f"{space} ", style="bold")
             text.append(" ".join(marks[space]))
         text.append(" · 0 " + tr("rn.board.rescued"))
-        text.append("\n" + tr("rn.board.stack_note"), style="dim")
+        if not compact:
+            text.append("\n" + tr("rn.board.stack_note"), style="dim")
         active = view.get("active", -1)
         if view["ghost"] is not None and isinstance(active, int) and active >= 0:
             keeper = view["gnomes"][active]["keeper"]
-            if keeper is not None:
+            if keeper is not None and not (compact and keeper == view["ghost"]):
                 ev = [s for s in range(keeper - 1, view["ghost"] - 1, -1) if self.c.event_icon[s]]
                 it = [s for s in range(keeper - 1, view["ghost"] - 1, -1) if self.c.item_icon[s]]
                 nxt = next(
@@ -441,6 +642,13 @@ class RedNovemberUI:
             bar.append("□" * (length - level))
             bar.append(f" {level}/{length}")
             table.add_row(self.track(name, tr), bar)
+        table.add_row(tr("rn.board.col.decks"), self._decks(view, tr))
+        opts = self._options(view["options"], tr)
+        if opts:
+            table.add_row(tr("rn.board.col.options"), opts)
+        return table
+
+    def _decks(self, view: dict[str, Any], tr: Translator, *, compact: bool = False) -> str:
         decks = tr(
             "rn.board.decks",
             events=view["event_deck"],
@@ -449,15 +657,11 @@ class RedNovemberUI:
             item_discard=sum(view["item_discard"].values()),
             stash=view["grog_stash"],
         )
-        if view["kraken_set_aside"]:
+        if view["kraken_set_aside"] and not compact:
             decks += " · " + tr("rn.board.kraken_aside")
         if view["event_removed"]:
             decks += " · " + tr("rn.board.removed", n=len(view["event_removed"]))
-        table.add_row(tr("rn.board.col.decks"), decks)
-        opts = self._options(view["options"], tr)
-        if opts:
-            table.add_row(tr("rn.board.col.options"), opts)
-        return table
+        return decks
 
     def _options(self, options: dict[str, Any], tr: Translator) -> str:
         on = []
@@ -474,42 +678,51 @@ class RedNovemberUI:
             table.add_column(tr(f"rn.board.col.{col}"))
         for g in view["gnomes"]:
             s = g["seat"]
-            status = []
-            if not g["alive"]:
-                status.append(tr("rn.status.dead"))
-            elif g["abandoned"]:
-                status.append(tr("rn.status.abandoned"))
-            if g["fainted"]:
-                status.append(tr("rn.status.fainted"))
-            if g["red_area"]:
-                status.append(tr("rn.status.red_area"))
-            if s == view.get("active"):
-                status.append(tr("rn.status.active"))
-            if g["hand"] is None:
-                hand = tr("rn.board.hidden_hand", n=g["hand_size"])
-            elif g["hand"]:
-                hand = self.items(g["hand"], tr)
-            else:
-                hand = "–"
-            level = g["intoxication"]
-            drunk = f"{'▮' * level}{'▯' * (4 - level)} {level}" if level else tr("rn.board.sober")
+            row = self._gnome_row(g, view, tr, who)
             name = Text(self.seat_name(s, tr), style=style_for(s))
             if s == view["seat"]:
                 name.append("*", style="bold")
-            table.add_row(
-                name,
-                who.get(s, ""),
-                "–" if g["room"] is None else self.space(g["room"], tr),
-                "–" if g["keeper"] is None else str(g["keeper"]),
-                drunk,
-                hand,
-                ", ".join(status),
-            )
+            table.add_row(name, *(row[col] for col in GNOME_COLUMNS[1:]))
         return table
 
-    def _this_turn(self, view: dict[str, Any], tr: Translator) -> Text | None:
-        if view["ghost"] is None or view["outcome"] is not None:
+    def _gnome_row(
+        self, g: dict[str, Any], view: dict[str, Any], tr: Translator, who: dict[int, str]
+    ) -> dict[str, str]:
+        """One gnome's cells (``GNOME_COLUMNS`` but the name), in words."""
+        s = g["seat"]
+        status = self.gnome_status(g, view, tr)
+        if g["hand"] is None:
+            hand = tr("rn.board.hidden_hand", n=g["hand_size"])
+        elif g["hand"]:
+            hand = self.items(g["hand"], tr)
+        else:
+            hand = "–"
+        level = g["intoxication"]
+        drunk = f"{'▮' * level}{'▯' * (4 - level)} {level}" if level else tr("rn.board.sober")
+        return {
+            "player": who.get(s, ""),
+            "room": "–" if g["room"] is None else self.space(g["room"], tr),
+            "keeper": "–" if g["keeper"] is None else str(g["keeper"]),
+            "intoxication": drunk,
+            "hand": hand,
+            "status": ", ".join(status),
+            "who": who.get(s, ""),
+        }
+
+    def _this_turn(
+        self, view: dict[str, Any], tr: Translator, *, compact: bool = False
+    ) -> Text | None:
+        """What this turn's items did; ``None`` before a turn, or (``compact``) when the
+        line would only repeat the Ghost Time Keeper's space."""
+        parts = self.turn_phrases(view, tr)
+        if not parts or (compact and len(parts) == 1):
             return None
+        return Text(tr("rn.turn.title") + " " + " · ".join(parts))
+
+    def turn_phrases(self, view: dict[str, Any], tr: Translator) -> list[str]:
+        """What the active gnome's items did this turn, one phrase each (none between turns)."""
+        if view["ghost"] is None or view["outcome"] is not None:
+            return []
         t = view["this_turn"]
         parts = [tr("rn.turn.ghost", ghost=view["ghost"])]
         if t["grog"]:
@@ -519,7 +732,9 @@ class RedNovemberUI:
         if t["aqualung"]:
             parts.append(tr("rn.turn.aqualung"))
         if t["lucky"]:
-            parts.append(tr("rn.turn.lucky", n=t["lucky"]))
+            parts.append(
+                tr.plural("rn.turn.lucky", "rn.turn.lucky.plural", t["lucky"], n=t["lucky"])
+            )
         if t["crowbar"] and view["options"].get("crazed_gnomes"):
             parts.append(tr("rn.turn.crowbar"))
         if t["started_outside"]:
@@ -527,7 +742,22 @@ class RedNovemberUI:
         bonuses = [f"{self.fix(k, tr)} +{v}" for k, v in t["bonus"].items() if v]
         if bonuses:
             parts.append(tr("rn.turn.bonus", bonuses=", ".join(bonuses)))
-        return Text(tr("rn.turn.title") + " " + " · ".join(parts))
+        return parts
+
+    def gnome_status(self, g: dict[str, Any], view: dict[str, Any], tr: Translator) -> list[str]:
+        """A gnome's states in words: dead or abandoned, fainted, in the red area, active."""
+        status = []
+        if not g["alive"]:
+            status.append(tr("rn.status.dead"))
+        elif g["abandoned"]:
+            status.append(tr("rn.status.abandoned"))
+        if g["fainted"]:
+            status.append(tr("rn.status.fainted"))
+        if g["red_area"]:
+            status.append(tr("rn.status.red_area"))
+        if g["seat"] == view.get("active"):
+            status.append(tr("rn.status.active"))
+        return status
 
     # -- help, result, undo, options -----------------------------------------------
     def reminder(self, view: dict[str, Any], tr: Translator) -> list[str]:
@@ -586,6 +816,25 @@ class RedNovemberUI:
         return None
 
 
+def _match(key: str, names: set[str], name: str, text: str) -> list[tuple[str, str, int]]:
+    """``[(name, text, rank)]`` if ``key`` is one of ``names`` (rank 3), begins one (2) or
+    begins a word of one (1), else ``[]``."""
+    rank = max(
+        (
+            3 if n == key else 2 if n.startswith(key) else 1
+            for n in names
+            if n.startswith(key) or any(w.startswith(key) for w in n.split())
+        ),
+        default=0,
+    )
+    return [(name, text, rank)] if rank else []
+
+
+def _fold(text: str) -> str:
+    """``Fire-Extinguisher`` → ``fire extinguisher``: how a typed card name is compared."""
+    return " ".join(text.casefold().replace("-", " ").replace("_", " ").split())
+
+
 _Narrator = Callable[[RedNovemberUI, dict[str, Any], Translator], str]
 _NARRATORS: dict[str, _Narrator] = {
     "fix_attempted": RedNovemberUI._fix_attempted,
@@ -597,6 +846,7 @@ _NARRATORS: dict[str, _Narrator] = {
     "rooms_flooded": RedNovemberUI._rooms_flooded,
     "no_effect": RedNovemberUI._no_effect,
     "gnome_killed": RedNovemberUI._gnome_killed,
+    "hand_limit": RedNovemberUI._hand_limit,
     "game_won": RedNovemberUI._game_over,
     "game_lost": RedNovemberUI._game_over,
     "game_started": RedNovemberUI._game_started,

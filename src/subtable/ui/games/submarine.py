@@ -52,9 +52,13 @@ class SubmarineUI:
         """A colour's name."""
         return tr(f"sub.colour.{name}")
 
+    def card_colour(self, name: str, tr: Translator) -> str:
+        """A search card's colour, agreeing with "card" (``une carte verte``)."""
+        return tr(f"sub.colour.card.{name}")
+
     def cards(self, names: list[str], tr: Translator) -> str:
         """Search cards by colour: ``red, red and blue``."""
-        return tr.join([self.colour(n, tr) for n in names])
+        return tr.join([self.card_colour(n, tr) for n in names])
 
     def token(self, name: str, tr: Translator) -> str:
         """``Crown (red)``, ``Joker (blue)`` from notation (``crown-red``)."""
@@ -78,7 +82,7 @@ class SubmarineUI:
         if k == Kind.COLLECT:
             token = self.token(self._token_of(action.token), tr)
             if action.pay < 0:
-                colour = self.colour(self.c.colours[self.c.token_colour(action.token)], tr)
+                colour = self.card_colour(self.c.colours[self.c.token_colour(action.token)], tr)
                 return tr("sub.act.collect.card", token=token, colour=colour)
             return tr(
                 "sub.act.collect.joker",
@@ -87,8 +91,17 @@ class SubmarineUI:
             )
         params: dict[str, Any] = {"column": action.column + 1, "level": action.level + 1}
         if k in (Kind.GIVE, Kind.SWAP):
-            params["colour"] = self.colour(self.c.colours[action.colour], tr)
+            params["colour"] = self.card_colour(self.c.colours[action.colour], tr)
         return tr(f"sub.act.{k.name.lower()}", **params)
+
+    # -- hints and card texts ------------------------------------------------------
+    def action_hint(self, action: Action, view: dict[str, Any], tr: Translator) -> str | None:
+        """Submarine's labels already say what each move costs: no hint."""
+        return None
+
+    def card_text(self, word: str, tr: Translator) -> str | None:
+        """Submarine's cards are plain colours: no card has a rules text."""
+        return None
 
     # -- why not -------------------------------------------------------------------
     def why(self, error: IllegalActionError, action: Action, tr: Translator) -> str:
@@ -102,7 +115,7 @@ class SubmarineUI:
             if key in p:
                 p[key] = self.token(p[key], tr)
         if "colour" in p:
-            p["colour"] = self.colour(p["colour"], tr)
+            p["colour"] = self.card_colour(p["colour"], tr)
         if code == "wrong_phase":
             return tr("sub.why.wrong_phase", waiting=tr(f"sub.waiting.{p.get('phase', 'over')}"))
         if code in WHY_VARIANTS:
@@ -131,11 +144,11 @@ class SubmarineUI:
         if "winners" in p:
             out["winners"] = tr.join([self.seat_name(s, tr) for s in p["winners"]])
         if isinstance(p.get("card"), str):
-            out["card"] = self.colour(p["card"], tr)
+            out["card"] = self.card_colour(p["card"], tr)
         if isinstance(p.get("cards"), list):
             out["cards"] = self.cards(p["cards"], tr)
         if isinstance(p.get("drawn"), str):
-            out["drawn"] = self.colour(p["drawn"], tr)
+            out["drawn"] = self.card_colour(p["drawn"], tr)
         return out
 
     def _cards_drawn(self, p: dict[str, Any], tr: Translator) -> str:
@@ -168,7 +181,7 @@ class SubmarineUI:
                 "sub.pay.card",
                 "sub.pay.card.plural",
                 int(p.get("toll", 0)),
-                colour=self.colour(p["colour"], tr),
+                colour=self.card_colour(p["colour"], tr),
             )
         names["stored"] = tr(f"sub.stored.{p['stored']}")
         return tr("sub.event.treasure_collected", **names)
@@ -186,20 +199,23 @@ class SubmarineUI:
         return tr("sub.event.game_started", **names)
 
     # -- the board -----------------------------------------------------------------
-    def render(self, view: dict[str, Any], tr: Translator, who: dict[int, str]) -> RenderableType:
-        """The whole table as the view's seat sees it."""
+    def render(
+        self, view: dict[str, Any], tr: Translator, who: dict[int, str], *, compact: bool = False
+    ) -> RenderableType:
+        """The whole table as the view's seat sees it; ``compact`` fits 80×24."""
         parts: list[RenderableType] = [
-            self._header(view, tr),
-            self._sea(view, tr),
-            self._players(view, tr, who),
+            self._header(view, tr, compact=compact),
+            self._sea(view, tr, compact=compact),
+            self._player_lines(view, tr, who) if compact else self._players(view, tr, who),
         ]
-        mine = self._my_board(view, tr)
+        mine = self._my_board(view, tr, compact=compact)
         if mine is not None:
             parts.append(mine)
-        parts.append(Text(tr("sub.board.legend"), style="dim"))
+        if not compact:
+            parts.append(Text(tr("sub.board.legend"), style="dim"))
         return Group(*parts)
 
-    def _header(self, view: dict[str, Any], tr: Translator) -> Text:
+    def _header(self, view: dict[str, Any], tr: Translator, *, compact: bool = False) -> Text:
         text = Text()
         text.append(tr("game.submarine"), style="bold")
         text.append(" · " + tr("sub.board.turn", turn=view["turn"]))
@@ -208,20 +224,24 @@ class SubmarineUI:
                 " · " + tr("sub.board.you_are", player=self.seat_name(view["seat"], tr)),
                 style="bold",
             )
-        pending = self._pending(view, tr)
+        pending = self.pending_text(view, tr)
         if pending:
             text.append("\n" + pending, style="bold")
         discard = view["discard"]
         text.append(
-            "\n"
+            (" · " if compact else "\n")
             + tr(
                 "sub.board.discard",
-                cards=", ".join(f"{self.colour(c, tr)} {n}" for c, n in discard.items()) or "–",
+                cards=", ".join(f"{self.card_colour(c, tr)} {n}" for c, n in discard.items())
+                or "–",
             )
         )
+        if compact:
+            text.append(" · ").append_text(self._beside(view, tr))
         return text
 
-    def _pending(self, view: dict[str, Any], tr: Translator) -> str:
+    def pending_text(self, view: dict[str, Any], tr: Translator) -> str:
+        """The decision waited for, in words (empty once the game is over)."""
         pend = view["pending"]
         if pend["phase"] == "over" or pend.get("seat") is None:
             return ""
@@ -238,15 +258,33 @@ class SubmarineUI:
             treasure=self.token(pend["treasure"], tr) if pend.get("treasure") else "",
         )
 
-    def _sea(self, view: dict[str, Any], tr: Translator) -> Table:
+    def _beside(self, view: dict[str, Any], tr: Translator) -> Text:
+        """``surface ← B1 B2``: the boats beside the board, left and right."""
+        text = Text(tr("sub.board.surface"))
+        for side, arrow in (("left", "←"), ("right", "→")):
+            here = [p["seat"] for p in view["players"] if p["boat"] == side]
+            if here:
+                text.append(f" {arrow} ")
+                text.append_text(
+                    Text(" ").join(
+                        Text(tr("sub.mark.boat", n=s + 1), style=style_for(s)) for s in here
+                    )
+                )
+        return text
+
+    def _sea(self, view: dict[str, Any], tr: Translator, *, compact: bool = False) -> Table:
         cells = view["cells"]
         columns = len(cells)
-        table = Table(
-            title=tr("sub.board.sea"), title_justify="left", show_lines=True, pad_edge=False
-        )
+        if compact:  # no borders, numbers for headings: six columns of tokens in 80
+            table = Table(box=None, pad_edge=False, padding=(0, 1, 0, 0), show_lines=False)
+        else:
+            table = Table(
+                title=tr("sub.board.sea"), title_justify="left", show_lines=True, pad_edge=False
+            )
         table.add_column("")
         for col in range(columns):
-            table.add_column(tr("sub.board.column", n=col + 1), justify="left")
+            head = str(col + 1) if compact else tr("sub.board.column", n=col + 1)
+            table.add_column(head, justify="left", overflow="fold")
         boats: dict[Any, list[Text]] = {}
         baths: dict[tuple[int, int], list[Text]] = {}
         for p in view["players"]:
@@ -261,13 +299,19 @@ class SubmarineUI:
         left = Text(" ").join(boats.get("left", []))
         right = Text(" ").join(boats.get("right", []))
         surface = Text(tr("sub.board.surface"))
+        sep = " " if compact else "\n"
         if left:
-            surface.append("\n← ")
+            surface.append(f"{sep}← ")
             surface.append_text(left)
         if right:
-            surface.append("\n→ ")
+            surface.append(f"{sep}→ ")
             surface.append_text(right)
-        table.add_row(surface, *[Text(" ").join(boats.get(c + 1, [])) for c in range(columns)])
+        over = [Text(" ").join(boats.get(c + 1, [])) for c in range(columns)]
+        if compact:  # the boats beside the board are in the header, the others over their column
+            if any(over):
+                table.add_row("", *over, end_section=True)
+        else:
+            table.add_row(surface, *over)
         for lvl in range(len(cells[0])):
             row: list[Text] = []
             for col in range(columns):
@@ -282,8 +326,47 @@ class SubmarineUI:
                         cell.append("\n")
                     cell.append_text(Text(" ").join(here))
                 row.append(cell)
-            table.add_row(tr("sub.board.level", n=lvl + 1), *row)
+            label = str(lvl + 1) if compact else tr("sub.board.level", n=lvl + 1)
+            table.add_row(label, *row, end_section=compact)
         return table
+
+    def _player_lines(self, view: dict[str, Any], tr: Translator, who: dict[int, str]) -> Group:
+        """One line per player: the players' table of a narrow terminal."""
+        lines = []
+        for p in view["players"]:
+            cells = self._player_cells(p, tr)
+            line = Text(self.seat_name(p["seat"], tr), style=style_for(p["seat"]))
+            if p["seat"] == view["seat"]:
+                line.append("*", style="bold")
+            if who.get(p["seat"]):
+                line.append(f" ({who[p['seat']]})")
+            for col, value in zip(PLAYER_COLUMNS[2:], cells, strict=True):
+                if col in ("boat", "bathyscaphes"):  # both are on the board above
+                    continue
+                # the jokers and the hand read without their headings: ``3 cards``
+                head = "" if col in ("jokers", "hand") else tr(f"sub.board.col.{col}") + " "
+                line.append(f" · {head}{value}")
+            lines.append(line)
+        return Group(*lines)
+
+    def _player_cells(self, p: dict[str, Any], tr: Translator) -> list[str]:
+        """A player's cells of ``PLAYER_COLUMNS`` after the name and who plays it."""
+        boat = p["boat"]
+        where = (
+            tr("sub.board.boat.left")
+            if boat == "left"
+            else tr("sub.board.boat.right")
+            if boat == "right"
+            else tr("sub.board.column", n=boat)
+        )
+        baths = ", ".join(tr("sub.board.cell", column=c, level=lv) for c, lv in p["bathyscaphes"])
+        jokers = ", ".join(self.token(j, tr) for j in p["jokers"]) or "–"
+        if p["hand"] is None:
+            n = int(p["hand_size"])
+            hand = tr.plural("sub.board.hidden_hand", "sub.board.hidden_hand.plural", n, n=n)
+        else:
+            hand = ", ".join(f"{self.card_colour(c, tr)} ×{n}" for c, n in p["hand"].items()) or "–"
+        return [where, baths or "–", str(len(p["treasures"])), jokers, hand, str(p["pile_size"])]
 
     def _players(self, view: dict[str, Any], tr: Translator, who: dict[int, str]) -> Table:
         table = Table(show_edge=False, pad_edge=False)
@@ -291,44 +374,25 @@ class SubmarineUI:
             table.add_column(tr(f"sub.board.col.{col}"))
         for p in view["players"]:
             s = p["seat"]
-            boat = p["boat"]
-            where = (
-                tr("sub.board.boat.left")
-                if boat == "left"
-                else tr("sub.board.boat.right")
-                if boat == "right"
-                else tr("sub.board.column", n=boat)
-            )
-            baths = ", ".join(
-                tr("sub.board.cell", column=c, level=lv) for c, lv in p["bathyscaphes"]
-            )
-            jokers = ", ".join(self.token(j, tr) for j in p["jokers"]) or "–"
-            if p["hand"] is None:
-                hand = tr("sub.board.hidden_hand", n=p["hand_size"])
-            else:
-                hand = ", ".join(f"{self.colour(c, tr)} ×{n}" for c, n in p["hand"].items()) or "–"
             name = Text(self.seat_name(s, tr), style=style_for(s))
             if s == view["seat"]:
                 name.append("*", style="bold")
-            table.add_row(
-                name,
-                who.get(s, ""),
-                where,
-                baths or "–",
-                str(len(p["treasures"])),
-                jokers,
-                hand,
-                str(p["pile_size"]),
-            )
+            table.add_row(name, who.get(s, ""), *self._player_cells(p, tr))
         return table
 
-    def _my_board(self, view: dict[str, Any], tr: Translator) -> Text | None:
+    def _my_board(
+        self, view: dict[str, Any], tr: Translator, *, compact: bool = False
+    ) -> Text | None:
         seat = view["seat"]
         if seat is None:
             return None
         owned = {name.rpartition("-")[0]: name for name in view["players"][seat]["treasures"]}
         text = Text(tr("sub.board.your_board") + " ", style="bold")
+        if compact:
+            text.append(f"{len(owned)}/{len(self.c.types)} ")
         for i, kind in enumerate(self.c.types):
+            if compact and kind not in owned:
+                continue  # a narrow terminal lists only what is owned
             if i:
                 text.append("  ")
             if kind in owned:

@@ -1,0 +1,60 @@
+"""The lab's words: end reasons, sweep keys and numbers in the reader's language.
+
+The lab keeps codes (``crew_lost``) in its data — JSON, CSV, records — and
+names them only where people read: the summary tables, the report, ``replay``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from babel import Locale
+from babel.numbers import format_decimal, format_percent
+
+from subtable.i18n import Translator
+
+
+def end_reason(game: str, reason: str, tr: Translator) -> str:
+    """How a game ended, in words (``crew_lost`` → "every gnome is dead or gone")."""
+    if game == "red-november":
+        text = tr(f"rn.reason.{reason}")
+    elif game == "submarine":
+        text = tr(f"sub.end.{reason}")
+    else:
+        return reason
+    return text[:1].upper() + text[1:]
+
+
+def sweep_key(key: str, tr: Translator) -> str:
+    """A swept setting's name for an axis (option names stay as typed)."""
+    if key == "players":
+        return tr("lab.key.players")
+    if key == "gnomes":
+        return tr("lab.key.gnomes")
+    if key == "bot":
+        return tr("lab.key.bot")
+    if key == "budget":
+        return tr("lab.key.budget")
+    return key
+
+
+def point_label(point: dict[str, object], tr: Translator) -> str:
+    """``players=5 greater_challenge=1``, or "all games" without a sweep."""
+    return " ".join(f"{k}={v}" for k, v in point.items()) or tr("lab.all_games")
+
+
+def percent(value: float, tr: Translator) -> str:
+    """``12.5%`` / ``12,5 %``: the language's percent pattern, with one decimal."""
+    pattern = Locale.parse(tr.lang).percent_formats[None].pattern
+    return format_percent(value, re.sub(r"0(?=[^0#]*$)", "0.0", pattern, count=1), locale=tr.lang)
+
+
+def number(value: float, tr: Translator, digits: int = 1) -> str:
+    """``1,234.5`` / ``1 234,5``."""
+    pattern = "#,##0" + ("." + "0" * digits if digits else "")
+    return format_decimal(value, pattern, locale=tr.lang)
+
+
+def rate_ci(rate: float, lo: float, hi: float, tr: Translator) -> str:
+    """``12.5% (95% CI 8.0%–18.1%)``."""
+    return tr("lab.rate_ci", rate=percent(rate, tr), lo=percent(lo, tr), hi=percent(hi, tr))
