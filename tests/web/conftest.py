@@ -77,6 +77,7 @@ class Seat:
         *,
         last_seq: int | None = None,
         lang: str | None = None,
+        render: str | None = None,
     ) -> None:
         self.ws = ws
         self.frames: list[dict[str, Any]] = []
@@ -90,6 +91,8 @@ class Seat:
         }
         if lang is not None:
             hello["lang"] = lang
+        if render is not None:
+            hello["render"] = render
         self.send(hello)
         self.welcome = self.recv()
         assert self.welcome["type"] == "welcome", self.welcome
@@ -309,3 +312,32 @@ def pg_url() -> Iterator[str]:
             capture_output=True,
         )
         shutil.rmtree(base, ignore_errors=True)
+
+
+# -- a browser ------------------------------------------------------------------------
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-headless-shell")
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium driven by Playwright (it cannot download a browser here)."""
+    if CHROMIUM is None:
+        if os.environ.get("CI"):
+            pytest.fail("Chromium is missing: run .ci/web-setup.sh")
+        pytest.skip("Chromium is not installed (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(
+            executable_path=CHROMIUM,
+            headless=True,
+            args=[
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--no-first-run",
+                "--no-sandbox",
+            ],
+        )
+        yield b
+        b.close()

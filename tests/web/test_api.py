@@ -135,4 +135,5 @@ def test_the_default_database_is_in_the_user_data_directory(
 def test_the_browser_page_is_served(client: Any) -> None:
     t = new_table(client, game="submarine", players=2, seats=["human", "human"])
     page = client.get(f"/t/{t['id']}")
-    assert page.status_code == 200 and "new WebSocket" in page.text
+    assert page.status_code == 200 and 'src="/static/table.js"' in page.text
+    assert "new WebSocket" in client.get("/static/table.js").text

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import gc
 import logging
+import socket
+import threading
+import time
+import webbrowser
 from typing import Annotated
 
 import typer
@@ -26,8 +30,11 @@ def serve(
             "--allow-origin", help="another origin allowed to open WebSockets (repeatable)"
         ),
     ] = None,
+    open_browser: Annotated[
+        bool, typer.Option("--open", help="open the home page in a web browser once serving")
+    ] = False,
 ) -> None:
-    """Serve tables over HTTP and WebSockets (docs/protocol.md)."""
+    """Serve tables over HTTP and WebSockets, and the browser's pages (docs/protocol.md)."""
     import uvicorn
 
     from subtable.web.app import Settings, create_app
@@ -46,6 +53,11 @@ def serve(
     gc.collect()
     gc.freeze()
     gc.set_threshold(20_000, 50, 1000)
+    local = "127.0.0.1" if host in ("0.0.0.0", "::") else host  # a wildcard: reach it locally
+    url = f"http://{local}:{port}/"
+    typer.echo(f"subtable: the tables are at {url}", err=True)
+    if open_browser:
+        threading.Thread(target=_open_when_ready, args=(url, local, port), daemon=True).start()
     # no access log: paths are not secret, but nothing about a connection needs logging
     uvicorn.run(
         app,
@@ -57,3 +69,15 @@ def serve(
         ws_ping_interval=20,
         ws_ping_timeout=20,
     )
+
+
+def _open_when_ready(url: str, host: str, port: int) -> None:
+    """Open ``url`` in a browser as soon as the server accepts connections (20 s at most)."""
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection((host, port), 0.5):
+                break
+        except OSError:
+            time.sleep(0.1)
+    webbrowser.open(url)

@@ -16,14 +16,15 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import HTMLResponse, JSONResponse
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import ValidationError
 
 from subtable import __version__
 from subtable.i18n import Translator, normalize, translator
 from subtable.web import PROTOCOL_VERSION
 from subtable.web.botpool import make_pool
-from subtable.web.create import CreateError, build_game, build_seats, check_lang
+from subtable.web.create import CreateBody, CreateError, open_table
 from subtable.web.db import (
     CHANNEL,
     Store,
@@ -34,6 +35,7 @@ from subtable.web.db import (
     normalize_url,
 )
 from subtable.web.live import LiveTable, Manager, Refused, token_hash
+from subtable.web.pages import make_router
 from subtable.web.protocol import (
     ActionMsg,
     BadMessage,
@@ -43,6 +45,7 @@ from subtable.web.protocol import (
     WhyMsg,
     parse_message,
 )
+from subtable.web.render import error_text
 
 log = logging.getLogger("subtable.web")
 
@@ -73,19 +76,6 @@ class Settings:
     gc_freeze: float = 0.0
 
 
-class CreateBody(BaseModel):
-    """``POST /api/tables``."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    game: StrictStr
-    players: StrictInt | None = None
-    gnomes: StrictInt | None = None
-    options: dict[str, Any] = Field(default_factory=dict)
-    seats: list[StrictStr] | None = None
-    lang: StrictStr | None = None
-
-
 @dataclass(eq=False)
 class Connection:
     """One WebSocket client: its seats once it said hello, its queue, its rate limit."""
@@ -98,6 +88,7 @@ class Connection:
     table: LiveTable | None = None
     queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue[str | None]())
     tokens: float = 0.0
+    html: bool = False
     stamp: float = field(default_factory=time.monotonic)
     overflow: bool = False
 
@@ -122,7 +113,11 @@ class Connection:
         return False
 
     def error(self, code: str, message: str, **extra: Any) -> None:
-        """Send an error reply."""
+        """Send an error reply (with the reason in the connection's language when known)."""
+        if "why" not in extra:
+            text = error_text(code, extra, self.tr)
+            if text is not None:
+                extra["why"] = text
         self.push(
             {"v": PROTOCOL_VERSION, "type": "error", "code": code, "message": message, **extra}
         )
@@ -209,40 +204,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             first = exc.errors()[0]
             where = ".".join(str(p) for p in first["loc"]) or "body"
             return fail(400, "bad_request", f"{where}: {first['msg']}")
-        lang = normalize(body.lang) if body.lang is not None else "en"
-        tr = translator(lang or "en")
         try:
-            check_lang(body.lang if lang is None else lang, tr)
-            game = build_game(body.game, body.players, body.gnomes, body.options, tr)
-            controllers = build_seats(body.seats, game, tr)
+            created = await open_table(manager_of(request), body, str(request.base_url))
         except CreateError as exc:
             return fail(400, exc.code, exc.message)
-        table, tokens, spectator = await manager_of(request).create(
-            game, body.game, controllers, tr.lang
-        )
-        base = str(request.base_url).rstrip("/")
-        ws = base.replace("http", "ws", 1) + "/ws"
-        return JSONResponse(
-            {
-                "id": table.id,
-                "game": body.game,
-                "options": table.row.options,
-                "lang": tr.lang,
-                "ws": ws,
-                "invites": [
-                    {
-                        "player": p,
-                        "seats": list(table.seats_of(p)),
-                        "token": t,
-                        "url": f"{base}/t/{table.id}#{t}",
-                    }
-                    for p, t in sorted(tokens.items())
-                ],
-                "spectator": {"token": spectator, "url": f"{base}/t/{table.id}#{spectator}"},
-                "status": table.status_json(),
-            },
-            status_code=201,
-        )
+        return JSONResponse(created, status_code=201)
 
     @app.get("/api/tables/{table_id}", response_model=None)
     async def table_status(request: Request, table_id: str) -> JSONResponse:
@@ -262,10 +228,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             )
         return JSONResponse(table.record().to_json())
 
-    @app.get("/t/{table_id}", response_class=HTMLResponse)
-    async def page(table_id: str) -> HTMLResponse:
-        html = resources.files("subtable.web").joinpath("static", "table.html")
-        return HTMLResponse(html.read_text(encoding="utf-8"))
+    app.include_router(make_router(manager_of))
+    app.mount(
+        "/static",
+        StaticFiles(directory=str(resources.files("subtable.web").joinpath("static"))),
+        name="static",
+    )
 
     @app.websocket("/ws")
     async def websocket(ws: WebSocket) -> None:
@@ -420,6 +388,7 @@ async def _hello(manager: Manager, conn: Connection, msg: Hello) -> None:
                 seq=table.seq,
             )
         conn.tr = translator(lang)
+        conn.html = msg.render == "html"
         conn.player = player
         conn.seats = () if player is None else table.seats_of(player)
         conn.table = table

@@ -3,16 +3,34 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
 from subtable.bots.base import parse_bot_spec
 from subtable.core.errors import OptionError, SubtableError
 from subtable.core.game import Game
 from subtable.core.registry import game_class, game_names, make_game
-from subtable.i18n import LANGUAGES, Translator
+from subtable.i18n import LANGUAGES, Translator, normalize, translator
 from subtable.ui.games import game_ui
 from subtable.ui.messages import option_message, seat_message
 from subtable.ui.seats import SeatError, parse_seats
+
+if TYPE_CHECKING:
+    from subtable.web.live import Manager
+
+
+class CreateBody(BaseModel):
+    """``POST /api/tables``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    game: StrictStr
+    players: StrictInt | None = None
+    gnomes: StrictInt | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[StrictStr] | None = None
+    lang: StrictStr | None = None
 
 
 class CreateError(Exception):
@@ -82,3 +100,36 @@ def check_lang(lang: str | None, tr: Translator) -> None:
     """Refuse a language without a catalogue (the CLI's message)."""
     if lang is not None and lang not in LANGUAGES:
         raise CreateError("bad_lang", tr("ui.err.lang", lang=lang, known=", ".join(LANGUAGES)))
+
+
+async def open_table(manager: Manager, body: CreateBody, base_url: str) -> dict[str, Any]:
+    """Check a request and open its table: the answer of ``POST /api/tables``.
+
+    Raises :class:`CreateError` (nothing is created) for a request that makes no table.
+    """
+    lang = normalize(body.lang) if body.lang is not None else "en"
+    tr = translator(lang or "en")
+    check_lang(body.lang if lang is None else lang, tr)
+    game = build_game(body.game, body.players, body.gnomes, body.options, tr)
+    controllers = build_seats(body.seats, game, tr)
+    table, tokens, spectator = await manager.create(game, body.game, controllers, tr.lang)
+    base = base_url.rstrip("/")
+    ws = base.replace("http", "ws", 1) + "/ws"
+    return {
+        "id": table.id,
+        "game": body.game,
+        "options": table.row.options,
+        "lang": tr.lang,
+        "ws": ws,
+        "invites": [
+            {
+                "player": p,
+                "seats": list(table.seats_of(p)),
+                "token": t,
+                "url": f"{base}/t/{table.id}#{t}",
+            }
+            for p, t in sorted(tokens.items())
+        ],
+        "spectator": {"token": spectator, "url": f"{base}/t/{table.id}#{spectator}"},
+        "status": table.status_json(),
+    }

@@ -33,7 +33,7 @@ from subtable.core.registry import make_game
 from subtable.i18n import Translator
 from subtable.ui.games import GameUI, game_ui
 from subtable.ui.undo import UndoLedger
-from subtable.web import PROTOCOL_VERSION, botpool
+from subtable.web import PROTOCOL_VERSION, botpool, render
 from subtable.web.db import EntryRow, Store, TableRow
 
 log = logging.getLogger("subtable.web")
@@ -57,6 +57,8 @@ class Client(Protocol):
     player: int | None
     seats: tuple[int, ...]
     tr: Translator
+    #: the page asked for rendered boards and narrated log lines (``render: "html"``)
+    html: bool
 
     def push(self, message: dict[str, Any]) -> None:
         """Queue a message to send (never blocks)."""
@@ -200,27 +202,34 @@ class LiveTable:
         }
         if entry.kind == "action":
             data["label"] = self.ui.action_label(self.game.parse_action(entry.action), client.tr)
-        data["events"] = [e.for_seat(self._redact_seat(client, e)).to_json() for e in entry.events]
+        events = [e.for_seat(self._redact_seat(client, e)) for e in entry.events]
+        data["events"] = [e.to_json() for e in events]
+        if client.html:
+            data["lines"] = render.narrate(self, events, client.tr)
         return data
 
     def state_json(self, client: Client) -> dict[str, Any]:
         """The position as ``client`` may see it, and what it may do now."""
         state = self.state
         decider = state.current_seat()
+        views: list[dict[str, Any]]
         if client.seats:
             views = [{"seat": s, "view": state.view(s)} for s in client.seats]
         else:
             views = [{"seat": None, "view": state.view(None)}]
         yours = decider is not None and decider in client.seats
-        legal = (
-            [
-                {"id": a.id, "notation": a.notation(), "label": self.ui.action_label(a, client.tr)}
-                for a in state.legal_actions()
-            ]
-            if yours
-            else []
-        )
-        return {
+        actions = state.legal_actions() if yours else []
+        hint_view: dict[str, Any] = next((v["view"] for v in views if v["seat"] == decider), {})
+        legal = [
+            {
+                "id": a.id,
+                "notation": a.notation(),
+                "label": self.ui.action_label(a, client.tr),
+                "hint": self.ui.action_hint(a, hint_view, client.tr),
+            }
+            for a in actions
+        ]
+        data: dict[str, Any] = {
             "seq": self.seq,
             "decider": decider,
             "your_turn": yours,
@@ -230,10 +239,17 @@ class LiveTable:
             "finished": state.is_terminal(),
             "outcome": self.outcome_json(),
         }
+        if client.html:
+            # the deciding seat's view first: its board is the one drawn
+            ordered = sorted(views, key=lambda v: v["seat"] != decider)
+            data["html"] = render.state_html(
+                self, client.seats, [v["view"] for v in ordered], actions, client.tr
+            )
+        return data
 
     def welcome_json(self, client: Client) -> dict[str, Any]:
         """What a client learns when it joins: the table, its role, the seats."""
-        return {
+        data: dict[str, Any] = {
             "v": PROTOCOL_VERSION,
             "type": "welcome",
             "table": self.id,
@@ -254,6 +270,16 @@ class LiveTable:
             ],
             "opening": [e.for_seat(self._redact_seat(client, e)).to_json() for e in self.opening],
         }
+        if client.html:
+            data["names"] = [
+                self.ui.seat_name(s, client.tr) + f" ({who})"
+                for s, who in sorted(render.who_labels(self, client.seats, client.tr).items())
+            ]
+            data["role_text"] = render.role_text(self, client.player, client.seats, client.tr)
+            data["lines"] = render.narrate(
+                self, [e.for_seat(self._redact_seat(client, e)) for e in self.opening], client.tr
+            )
+        return data
 
     def broadcast(self, entry: LiveEntry) -> None:
         """Tell every client of the table about ``entry`` (after it was committed)."""

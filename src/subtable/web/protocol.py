@@ -38,6 +38,8 @@ class Hello(_Message):
     token: Annotated[StrictStr, Field(min_length=1, max_length=128)]
     last_seq: Seq | None = None
     lang: Annotated[StrictStr, Field(max_length=16)] | None = None
+    #: ``"html"``: also send the board, panels and log lines rendered in ``lang``
+    render: Literal["html"] | None = None
 
 
 class ActionMsg(_Message):

@@ -1,0 +1,129 @@
+"""Red November's side panels as HTML: the decision under way, this turn, each gnome and his cards.
+
+Item cards show the item's name and, once the card texts exist in the
+catalogue (``rn.item_text.<kind>``), its rules text. A card that stands for a
+legal action (``use``, ``give``, ``discard``) is a button with ``data-actions``
+like the board's targets.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from subtable.i18n import Translator
+from subtable.web.boards.red_november_layout import Targets, actions_text
+from subtable.web.boards.svg import Element, add_class, el, make, to_html
+
+if TYPE_CHECKING:
+    from subtable.web.boards.red_november import RedNovemberBoard
+
+
+def render(
+    board: RedNovemberBoard,
+    view: dict[str, Any],
+    tr: Translator,
+    targets: Targets,
+    who: dict[int, str],
+) -> str:
+    """The panels' markup (one ``<div class="rn-panels">``)."""
+    root = make("div", cls="rn-panels")
+    _status(board, root, view, tr)
+    for g in view["gnomes"]:
+        _gnome(board, root, g, view, tr, targets, who)
+    _discards(board, root, view, tr)
+    return to_html(root)
+
+
+def _status(board: RedNovemberBoard, root: Element, view: dict[str, Any], tr: Translator) -> None:
+    box = el(root, "section", cls="rn-status")
+    head = tr("rn.board.turn", turn=view["turn"])
+    if view.get("seat") is not None:
+        head += " · " + tr("rn.board.you_are", gnome=board.ui.seat_name(view["seat"], tr))
+    el(box, "h2", head)
+    pending = board.ui.pending_text(view, tr)
+    if pending:
+        el(box, "p", pending, cls="rn-pending")
+    parts = board.ui.turn_phrases(view, tr)
+    if parts:
+        p = el(box, "p", cls="rn-this-turn")
+        el(p, "strong", tr("rn.turn.title"))
+        el(p, "span", " " + " · ".join(parts))
+    if view.get("outcome"):
+        el(box, "p", board.ui.result(view["outcome"], tr), cls="rn-outcome")
+
+
+def _gnome(
+    board: RedNovemberBoard,
+    root: Element,
+    g: dict[str, Any],
+    view: dict[str, Any],
+    tr: Translator,
+    targets: Targets,
+    who: dict[int, str],
+) -> None:
+    ui = board.ui
+    s = g["seat"]
+    sec = el(root, "section", cls=f"rn-gnome g{s + 1}", data_seat=s)
+    if s == view.get("active"):
+        add_class(sec, "active")
+    if s == view.get("seat"):
+        add_class(sec, "you")
+    head = el(sec, "h3")
+    el(head, "span", str(s + 1), cls="rn-badge")
+    el(head, "span", " " + ui.seat_name(s, tr))
+    facts = el(sec, "dl", cls="rn-facts")
+
+    def fact(col: str, value: str) -> None:
+        el(facts, "dt", tr(f"rn.board.col.{col}"))
+        el(facts, "dd", value)
+
+    if who.get(s):
+        fact("player", who[s])
+    fact("room", "–" if g["room"] is None else ui.room(g["room"], tr))
+    fact("keeper", "–" if g["keeper"] is None else str(g["keeper"]))
+    level = g["intoxication"]
+    fact("intoxication", f"{level}/4" if level else tr("rn.board.sober"))
+    status = board.ui.gnome_status(g, view, tr)
+    if status:
+        fact("status", ", ".join(status))
+    hand = g["hand"]
+    if hand is None:
+        el(sec, "p", tr("rn.board.hidden_hand", n=g["hand_size"]), cls="rn-hand hidden")
+        return
+    if not hand:
+        el(sec, "p", tr("rn.board.hand_empty"), cls="rn-hand empty")
+        return
+    cards = el(sec, "ul", cls="rn-hand")
+    for kind, count in hand.items():
+        name = ui.item(kind, tr)
+        li = el(cards, "li", cls=f"rn-card item-{kind.replace('_', '-')}", data_item=kind)
+        # the card's name is the button: a list item must stay a list item
+        card = el(li, "strong", name, cls="rn-card-name")
+        if count > 1:
+            el(li, "span", f" ×{count}", cls="rn-card-count")
+        if tr.has(f"rn.item_text.{kind}"):
+            el(li, "p", tr(f"rn.item_text.{kind}"), cls="rn-card-text")
+        actions = targets.get(f"item:{s}:{kind}")
+        if actions:
+            text = tr("rn.board.target", what=name, actions=actions_text(actions, tr, ui))
+            card.set("data-actions", " ".join(str(a.id) for a in sorted(actions, key=_id)))
+            card.set("role", "button")
+            card.set("tabindex", "0")
+            card.set("aria-label", text)
+            add_class(card, "target")
+
+
+def _id(action: Any) -> int:
+    return int(action.id)
+
+
+def _discards(board: RedNovemberBoard, root: Element, view: dict[str, Any], tr: Translator) -> None:
+    ui = board.ui
+    box = el(root, "section", cls="rn-discards")
+    if view["item_discard"]:
+        p = el(box, "p")
+        el(p, "strong", tr("rn.board.item_discard"))
+        el(p, "span", " " + ui.items(view["item_discard"], tr))
+    if view["event_discard"]:
+        last = view["event_discard"][-1][0]
+        el(box, "p", tr("rn.board.last_event", card=ui.card(last, tr)))

@@ -1,0 +1,179 @@
+"""Red November's board, lower sections: the Time Track, the Disaster Tracks, the decks."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from subtable.i18n import Translator
+from subtable.web.boards.red_november_layout import (
+    MARGIN,
+    WIDTH,
+    Targets,
+    described,
+    fit_lines,
+    text_in,
+)
+from subtable.web.boards.svg import Element, add_class, el, label
+
+if TYPE_CHECKING:
+    from subtable.web.boards.red_november import RedNovemberBoard
+
+
+# -- the Time Track ------------------------------------------------------------
+def time_track(
+    board: RedNovemberBoard, root: Element, view: dict[str, Any], tr: Translator, y: float
+) -> float:
+    el(root, "text", tr("rn.board.time_track_title"), x=MARGIN, y=y + 4, cls="heading")
+    y += 10
+    layer = el(root, "g", cls="time-track")
+    cols, w, h = 12, 38.0, 56.0
+    keepers: dict[int, list[dict[str, Any]]] = {}
+    for g in view["gnomes"]:
+        if g["keeper"] is not None and g["room"] is not None:
+            keepers.setdefault(g["keeper"], []).append(g)
+    tokens: dict[int, list[str]] = {}
+    for name, pos in view["tokens"].items():
+        if pos is not None:
+            tokens.setdefault(pos, []).append(name)
+    ghost, active = view.get("ghost"), view.get("active")
+    top = board.c.time_top
+    last = y
+    for i, space in enumerate(range(top, -1, -1)):
+        x = MARGIN + (i % cols) * (w + 0.5)
+        yy = y + (i // cols) * (h + 0.5)
+        cw, ch = w, h
+        if space == 0:  # "Rescued!" fills the rest of its row (a low banner when alone)
+            cw = (cols - i % cols) * (w + 0.5) - 0.5
+            ch = 30 if i % cols == 0 else h
+        _space(board, layer, space, x, yy, cw, ch, keepers.get(space, []),
+               tokens.get(space, []), ghost, active, tr)  # fmt: skip
+        last = yy + ch
+    return last
+
+
+def _space(
+    board: RedNovemberBoard,
+    layer: Element,
+    space: int,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    keepers: list[dict[str, Any]],
+    tokens: list[str],
+    ghost: int | None,
+    active: int | None,
+    tr: Translator,
+) -> None:
+    g = el(layer, "g", cls="space", data_space=space)
+    el(g, "rect", x=x, y=y, width=w, height=h)
+    el(g, "text", str(space), x=x + 2, y=y + 9, cls="n")
+    details: list[str] = []
+    if space == 0:
+        add_class(g, "rescued")
+        details.append(tr("rn.board.rescued"))
+        text_in(g, tr("rn.board.rescued"), x + 14, y + 9, w - 16, size=8, cls="n")
+    if board.c.event_icon[space]:
+        add_class(g, "event")
+        details.append(tr("rn.board.event_icon"))
+        el(g, "text", "★", x=x + w - 11, y=y + 10, cls="icon ev")
+    if board.c.item_icon[space]:
+        add_class(g, "item")
+        details.append(tr("rn.board.item_icon"))
+        el(g, "text", "☆", x=x + w - 20, y=y + 10, cls="icon it")
+    order = sorted(keepers, key=lambda k: -k["stack"])
+    if order:
+        names = tr.join([board.ui.seat_name(k["seat"], tr) for k in order])
+        details.append(tr("rn.board.keepers", gnomes=names))
+    marks: list[tuple[str, int]] = [("keeper", k["seat"]) for k in order]
+    if ghost == space and isinstance(active, int) and active >= 0:
+        marks.append(("ghost", active))
+        details.append(tr("rn.board.ghost_keeper", gnome=board.ui.seat_name(active, tr)))
+    per_row = max(3, int((w - 4) // 12))
+    for j, (kind, seat) in enumerate(marks):
+        cx, cy = x + 7 + (j % per_row) * 12, y + 18 + (j // per_row) * 11.5
+        m = el(g, "g", cls=f"{kind} g{seat + 1}")
+        el(m, "circle", cx=cx, cy=cy, r=5.5, cls="disc" if kind == "keeper" else None)
+        el(m, "text", str(seat + 1), x=cx, y=cy + 3, text_anchor="middle")
+    for j, name in enumerate(tokens):
+        tname = board.ui.token(name, tr)
+        details.append(tname)
+        t = el(g, "g", cls="token", data_token=name)
+        tx = x + 2 + j * 9
+        el(t, "rect", x=tx, y=y + h - 11, width=8.5, height=9, rx=1)
+        letter = tname.lstrip("¡¿«\"'")[:1].upper()
+        el(t, "text", letter, x=tx + 4.25, y=y + h - 4, text_anchor="middle")
+        label(t, tname)
+    label(g, described(tr, tr("rn.board.space", n=space), details))
+
+
+# -- the Disaster Tracks -------------------------------------------------------
+def disaster_tracks(
+    board: RedNovemberBoard, root: Element, view: dict[str, Any], tr: Translator, y: float
+) -> float:
+    el(root, "text", tr("rn.board.disaster_tracks"), x=MARGIN, y=y + 4, cls="heading")
+    y += 10
+    length, resets = board.c.track_length, set(board.c.reset_points)
+    w = (WIDTH - 2 * MARGIN - 110) / length
+    for name, level in view["tracks"].items():
+        tname = board.ui.track(name, tr)
+        row = el(root, "g", cls=f"track track-{name}", data_track=name)
+        label(row, tr("rn.board.track_level", track=tname, level=level, length=length))
+        text_in(row, tname, MARGIN, y + 16, 104, size=10, font_size=10)
+        for space in range(1, length + 1):
+            x = MARGIN + 110 + (space - 1) * w
+            cell = el(row, "g", cls="track-cell", aria_hidden="true")
+            el(cell, "rect", x=x, y=y + 4, width=w - 1, height=18)
+            mark = str(space)
+            if space in resets:
+                add_class(cell, "reset")
+                mark += "↺"
+            if space == length:
+                add_class(cell, "end")
+                mark = "☠"
+            if space == level:
+                add_class(cell, "level")
+                mark = f"▲{space}"
+            el(cell, "text", mark, x=x + (w - 1) / 2, y=y + 16, text_anchor="middle")
+        y += 24
+    return y
+
+
+# -- the decks -----------------------------------------------------------------
+def piles(
+    board: RedNovemberBoard,
+    root: Element,
+    view: dict[str, Any],
+    tr: Translator,
+    targets: Targets,
+    y: float,
+) -> float:
+    el(root, "text", tr("rn.board.col.decks"), x=MARGIN, y=y + 4, cls="heading")
+    y += 10
+    discard = view["event_discard"]
+    piles: list[tuple[str, str, int, list[str]]] = [
+        ("event_deck", tr("rn.board.event_deck"), view["event_deck"], []),
+        ("event_discard", tr("rn.board.event_discard"), len(discard),
+         [tr("rn.board.last_event", card=board.ui.card(discard[-1][0], tr))] if discard else []),
+        ("item_deck", tr("rn.board.item_deck"), view["item_deck"], []),
+        ("item_discard", tr("rn.board.item_discard"), sum(view["item_discard"].values()), []),
+        ("grog_stash", tr("rn.board.grog_stash"), view["grog_stash"], []),
+    ]  # fmt: skip
+    if view.get("kraken_set_aside"):
+        piles[0][3].append(tr("rn.board.kraken_aside"))
+    if view.get("event_removed"):
+        piles[0][3].append(tr("rn.board.removed", n=len(view["event_removed"])))
+    w = (WIDTH - 2 * MARGIN) / len(piles)
+    for i, (key, name, count, extra) in enumerate(piles):
+        x = MARGIN + i * w
+        g = el(root, "g", cls=f"pile pile-{key.replace('_', '-')}", data_pile=key)
+        el(g, "rect", x=x + 2, y=y + 4, width=w - 4, height=58, rx=4)
+        el(g, "text", str(count), x=x + w / 2, y=y + 22, cls="count", text_anchor="middle")
+        for j, line in enumerate(fit_lines(name, w - 10, 8.5)[:2]):
+            text_in(g, line, x + 6, y + 36 + j * 10, w - 12, size=8.5, cls="name")
+        if key.startswith("event"):
+            cards = tr.plural("rn.board.cards", "rn.board.cards.plural", count)
+        else:
+            cards = tr.plural("rn.board.item_count", "rn.board.item_count.plural", count)
+        board.act(g, f"pile:{key}", targets, described(tr, name, [cards, *extra]), tr)
+    return y + 62

@@ -1,0 +1,367 @@
+"""The browser's pages: home (open a table), the table of a seat or a spectator, the replay.
+
+Pages are rendered on the server with Jinja2 in the reader's language (``?lang=``,
+else the ``lang`` cookie, else the table's or the browser's language). The table page
+then speaks the WebSocket protocol (``docs/protocol.md``) with ``render: "html"``:
+its board and log come rendered from the server, built from that seat's views.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from types import SimpleNamespace
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, Response
+from jinja2 import Environment, PackageLoader, select_autoescape
+from markupsafe import Markup
+
+from subtable import __version__
+from subtable.core.game import Game, OptionSpec
+from subtable.core.registry import game_class, game_names
+from subtable.i18n import LANGUAGES, Translator, normalize, translator
+from subtable.ui.seats import BEST_BOTS, HUMAN
+from subtable.web.boards import board_renderer
+from subtable.web.create import CreateBody, CreateError, open_table
+from subtable.web.live import LiveTable, shared_game
+
+#: the seat kinds offered on the home page
+SEAT_KINDS = (HUMAN, *BEST_BOTS)
+#: the players offered on the home page (each game's own range is enforced on creation)
+MAX_PLAYERS = 8
+LANG_NAMES = {"en": "English", "fr": "Français", "it": "Italiano", "pt": "Português"}
+
+_env = Environment(
+    loader=PackageLoader("subtable.web", "templates"),
+    autoescape=select_autoescape(default=True),
+    trim_blocks=True,
+    lstrip_blocks=True,
+)
+
+
+def page_language(request: Request, fallback: str | None = None) -> str:
+    """``?lang=``, the ``lang`` cookie, ``fallback`` (a table's), the browser's, English."""
+    for tag in (request.query_params.get("lang"), request.cookies.get("lang"), fallback):
+        lang = normalize(tag)
+        if lang:
+            return lang
+    for part in request.headers.get("accept-language", "").split(","):
+        lang = normalize(part.split(";")[0])
+        if lang:
+            return lang
+    return "en"
+
+
+def strings(tr: Translator) -> dict[str, str]:
+    """Every fixed text of the pages, in ``tr``'s language."""
+    return {
+        "tagline": tr("web.home.tagline"),
+        "new_table": tr("web.home.new_table"),
+        "game": tr("web.home.game"),
+        "players": tr("web.home.players"),
+        "gnomes": tr("web.home.gnomes"),
+        "gnomes_help": tr("web.home.gnomes_help"),
+        "options": tr("web.home.options"),
+        "seats": tr("web.home.seats"),
+        "seats_help": tr("web.home.seats_help"),
+        "language": tr("web.home.language"),
+        "create": tr("web.home.create"),
+        "your_tables": tr("web.home.your_tables"),
+        "no_tables": tr("web.home.no_tables"),
+        "forget": tr("web.home.forget"),
+        "invites": tr("web.created.invites"),
+        "invites_help": tr("web.created.invites_help"),
+        "spectator": tr("web.created.spectator"),
+        "open_seat": tr("web.created.open"),
+        "copy": tr("web.created.copy"),
+        "copied": tr("web.created.copied"),
+        "board": tr("web.table.board"),
+        "your_options": tr("web.table.your_options"),
+        "undo": tr("web.table.undo"),
+        "log": tr("web.table.log"),
+        "connecting": tr("web.table.connecting"),
+        "reconnecting": tr("web.table.reconnecting"),
+        "choose_one": tr("web.table.choose_one"),
+        "not_now": tr("web.table.not_now"),
+        "no_token": tr("web.table.no_token"),
+        "replay": tr("web.replay.title"),
+        "watch_replay": tr("web.replay.watch"),
+        "step": tr("web.replay.step"),
+        "first": tr("web.replay.first"),
+        "previous": tr("web.replay.previous"),
+        "next": tr("web.replay.next"),
+        "last": tr("web.replay.last"),
+        "as_seen_by": tr("web.replay.as_seen_by"),
+        "everything": tr("web.replay.everything"),
+        "show": tr("web.replay.show"),
+        "download": tr("web.replay.download"),
+        "not_over": tr("web.replay.not_over"),
+        "no_table": tr("web.error.bad_link"),
+        "home": tr("web.nav.home"),
+        "change": tr("web.nav.change_language"),
+        "human": tr("web.seat.human"),
+        "bot_ismcts": tr("web.seat.ismcts"),
+        "bot_heuristic": tr("web.seat.heuristic"),
+        "bot_random": tr("web.seat.random"),
+    }
+
+
+def option_help(game: str, name: str, tr: Translator) -> tuple[str, str]:
+    """An option's name and its explanation, in ``tr``'s language."""
+    if game == "red-november":
+        if name == "greater_challenge":
+            return tr("web.option.greater_challenge"), tr("web.option_help.greater_challenge")
+        if name == "less_deadly_dying":
+            return tr("rn.option.less_deadly_dying"), tr("web.option_help.less_deadly_dying")
+        if name == "crazed_gnomes":
+            return tr("rn.option.crazed_gnomes"), tr("web.option_help.crazed_gnomes")
+        if name == "heroic_sacrifice":
+            return tr("rn.option.heroic_sacrifice"), tr("web.option_help.heroic_sacrifice")
+    return name, ""
+
+
+@dataclass(frozen=True, slots=True)
+class GameForm:
+    """What the home page offers for one game."""
+
+    name: str
+    title: str
+    players: tuple[int, ...]
+    default_players: int
+    gnomes: tuple[int, ...]
+    options: list[dict[str, Any]]
+
+
+def game_form(name: str, tr: Translator) -> GameForm:
+    """The creation form's fields for ``name``, from its option specs."""
+    specs = game_class(name).option_specs
+    options: list[dict[str, Any]] = []
+    for key, spec in specs.items():
+        if key in ("players", "gnomes"):
+            continue
+        label, help_text = option_help(name, key, tr)
+        options.append(_option_field(name, key, spec, label, help_text))
+    gnomes = specs["gnomes"].choices or () if "gnomes" in specs else ()
+    return GameForm(
+        name=name,
+        title=tr(f"game.{name}"),
+        players=tuple(specs["players"].choices or ()),
+        default_players=int(specs["players"].default),
+        gnomes=tuple(gnomes),
+        options=options,
+    )
+
+
+def _option_field(
+    game: str, key: str, spec: OptionSpec, label: str, help_text: str
+) -> dict[str, Any]:
+    return {
+        "id": f"{game}-{key}",
+        "name": key,
+        "label": label,
+        "help": help_text,
+        "kind": "bool" if spec.type is bool else "choice",
+        "choices": list(spec.choices or ()),
+        "default": spec.default,
+    }
+
+
+def page(name: str, tr: Translator, status: int = 200, **context: Any) -> HTMLResponse:
+    """A page of ``templates/`` in ``tr``'s language."""
+    html = _env.get_template(name).render(
+        lang=tr.lang,
+        s=SimpleNamespace(**strings(tr)),  # a namespace: ``s.copy`` is not dict.copy
+        languages=[(code, LANG_NAMES[code]) for code in LANGUAGES],
+        version=__version__,
+        **context,
+    )
+    return HTMLResponse(html, status_code=status)
+
+
+def replay_page(
+    table: LiveTable, tr: Translator, step: int, seat: int | None, everything: bool
+) -> dict[str, Any]:
+    """The board, panels and log of a finished game after ``step`` of its actions."""
+    game: Game[Any] = shared_game(table.row.game, table.row.options)
+    actions = table.effective_actions()
+    step = max(0, min(step, len(actions)))
+    state = game.new_state(table.row.seed)
+    ui = table.ui
+    log: list[tuple[int, str, list[str]]] = []
+    for n, notation in enumerate(actions[:step], start=1):
+        decider = state.current_seat()
+        action = game.parse_action(notation)
+        events = state.apply(action)
+        reader = None if everything else seat
+        lines = []
+        for event in events:
+            shown = event if everything else event.for_seat(reader)
+            line = ui.narrate(shown, tr)
+            if line:
+                lines.append(line)
+        who = "" if decider is None else ui.seat_name(decider, tr)
+        log.append((n, f"{who}: {ui.action_label(action, tr)}", lines))
+    renderer = board_renderer(table.row.game)
+    seats: Sequence[int | None] = list(range(len(table.owners))) if everything else [seat]
+    who_map = {s: _replay_who(table, s, tr) for s in range(len(table.owners))}
+    board = renderer.board(state.view(None if everything else seat), tr, [])
+    panels = "".join(renderer.panels(state.view(s), tr, [], who_map) for s in seats)
+    result = ui.result(state.view(None).get("outcome") or {}, tr) if state.is_terminal() else ""
+    return {
+        "step": step,
+        "steps": len(actions),
+        "board": Markup(board),
+        "panels": Markup(panels),
+        "log": log,
+        "result": result,
+    }
+
+
+def _replay_who(table: LiveTable, seat: int, tr: Translator) -> str:
+    controller = table.row.controllers[table.owners[seat]]
+    if controller != HUMAN:
+        return tr("ui.who.bot", bot=controller)
+    return tr("ui.who.player", n=table.owners[seat] + 1)
+
+
+def make_router(manager_of: Any) -> APIRouter:
+    """The pages, reading tables through ``manager_of(request)``."""
+    router = APIRouter()
+
+    def lang_response(response: Response, request: Request, lang: str) -> Response:
+        if request.query_params.get("lang"):
+            response.set_cookie("lang", lang, max_age=365 * 86_400, samesite="lax")
+        return response
+
+    @router.get("/", response_class=HTMLResponse)
+    async def home(request: Request) -> Response:
+        tr = translator(page_language(request))
+        forms = [game_form(name, tr) for name in game_names()]
+        response = page(
+            "home.html",
+            tr,
+            forms=forms,
+            max_players=MAX_PLAYERS,
+            seat_kinds=SEAT_KINDS,
+            player_label=[tr("ui.who.player", n=n + 1) for n in range(MAX_PLAYERS)],
+            errors={},
+            values={},
+        )
+        return lang_response(response, request, tr.lang)
+
+    @router.post("/new", response_class=HTMLResponse)
+    async def new(request: Request) -> Response:
+        form = await request.form()
+        tr = translator(normalize(str(form.get("lang") or "")) or page_language(request))
+        game = str(form.get("game") or "")
+        body, problem = _body_from_form(game, dict(form), tr)
+        forms = [game_form(name, tr) for name in game_names()]
+        if body is not None:
+            try:
+                created = await open_table(manager_of(request), body, str(request.base_url))
+            except CreateError as exc:
+                problem = exc.message
+            else:
+                return page(
+                    "created.html",
+                    tr,
+                    created=created,
+                    title=tr(f"game.{game}"),
+                    player_label=[tr("ui.who.player", n=n + 1) for n in range(MAX_PLAYERS)],
+                )
+        return page(
+            "home.html",
+            tr,
+            status=400,
+            forms=forms,
+            max_players=MAX_PLAYERS,
+            seat_kinds=SEAT_KINDS,
+            player_label=[tr("ui.who.player", n=n + 1) for n in range(MAX_PLAYERS)],
+            errors={game if game in game_names() else "": problem},
+            values={},
+        )
+
+    @router.get("/t/{table_id}", response_class=HTMLResponse)
+    async def table_page(request: Request, table_id: str) -> Response:
+        table = await manager_of(request).get(table_id)
+        if table is None:
+            tr = translator(page_language(request))
+            return page("message.html", tr, status=404, message=tr("web.error.bad_link"))
+        tr = translator(page_language(request, table.row.lang))
+        response = page(
+            "table.html",
+            tr,
+            table=table.id,
+            title=tr(f"game.{table.row.game}"),
+            pace=_pace(request),
+        )
+        return lang_response(response, request, tr.lang)
+
+    @router.get("/replay/{table_id}", response_class=HTMLResponse)
+    async def replay(request: Request, table_id: str) -> Response:
+        table = await manager_of(request).get(table_id)
+        if table is None:
+            tr = translator(page_language(request))
+            return page("message.html", tr, status=404, message=tr("web.error.bad_link"))
+        tr = translator(page_language(request, table.row.lang))
+        if not table.state.is_terminal():
+            return page("message.html", tr, status=409, message=tr("web.replay.not_over"))
+        q = request.query_params
+        view = q.get("seat", "all")
+        seats = len(table.owners)
+        everything = view == "all" or not view.isdigit() or not 0 < int(view) <= seats
+        seat = None if everything else int(view) - 1
+        step_raw = q.get("step", "")
+        steps = len(table.effective_actions())
+        step = int(step_raw) if step_raw.isdigit() else steps
+        data = replay_page(table, tr, step, seat, everything)
+        response = page(
+            "replay.html",
+            tr,
+            table=table.id,
+            title=tr(f"game.{table.row.game}"),
+            seat_choices=[(str(s + 1), table.ui.seat_name(s, tr)) for s in range(seats)],
+            view="all" if everything else str(seat + 1 if seat is not None else "all"),
+            **data,
+        )
+        return lang_response(response, request, tr.lang)
+
+    return router
+
+
+def _pace(request: Request) -> int:
+    """Milliseconds between other seats' moves on the page (``?pace=0`` in tests)."""
+    raw = request.query_params.get("pace", "")
+    return max(0, min(int(raw), 5_000)) if raw.isdigit() else 700
+
+
+def _body_from_form(
+    game: str, form: dict[str, Any], tr: Translator
+) -> tuple[CreateBody | None, str]:
+    """The ``POST /api/tables`` body a home-page form stands for."""
+    if game not in game_names():
+        return None, tr("ui.err.unknown_game", game=game, known=", ".join(game_names()))
+    prefix = f"{game}-"
+    field = {k[len(prefix) :]: str(v) for k, v in form.items() if k.startswith(prefix)}
+    specs = game_class(game).option_specs
+    players_raw = field.get("players", "")
+    players = int(players_raw) if players_raw.isdigit() else None
+    gnomes_raw = field.get("gnomes", "")
+    gnomes = int(gnomes_raw) if gnomes_raw.isdigit() else None
+    options: dict[str, Any] = {}
+    for key, spec in specs.items():
+        if key in ("players", "gnomes"):
+            continue
+        if spec.type is bool:
+            options[key] = key in field
+        elif key in field:
+            options[key] = field[key]
+    count = players or int(specs["players"].default)
+    seats = [field.get(f"seat{n}", HUMAN if n == 0 else "bot") for n in range(count)]
+    lang = str(form.get("lang") or tr.lang)
+    body = CreateBody(
+        game=game, players=players, gnomes=gnomes, options=options, seats=seats, lang=lang
+    )
+    return body, ""
