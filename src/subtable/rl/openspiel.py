@@ -1,0 +1,397 @@
+"""OpenSpiel: ``import subtable.rl.openspiel`` registers ``python_red_november`` and
+``python_submarine``.
+
+* Sequential, imperfect information, **sampled stochastic**: chance is the engine's own seeded
+  generator, carried in the state (a state's seed is drawn from the game's ``seed`` parameter
+  and a counter, so a game object deals a reproducible series of deals).
+* Players are seats (gnomes, captains); actions are the game's action ids.
+* Utilities: 1 for a win, 0 otherwise. Red November is ``IDENTICAL`` with 1–2 players (the whole
+  crew wins or loses); from 3 players a gnome who abandoned his comrades wins exactly when the
+  others lose, so the game is then declared ``GENERAL_SUM``. Submarine is ``GENERAL_SUM``
+  (several captains may share a win).
+* The observer: the observation tensor is the encoding of :mod:`subtable.rl.encode_red_november`
+  / :mod:`subtable.rl.encode_submarine` (its ``dict`` holds the named fields); the observation
+  string is the seat's view as canonical JSON. With ``perfect_recall`` (the information state)
+  the string is prefixed with the seat's own past actions (what it knows it did beyond the
+  view: a card given face down, say); the tensor is the same encoding (it does not grow with
+  the history). A public-only observer (``private_info=NONE``) encodes the spectator's view.
+* ``state.resample_from_infostate(player, sampler)`` samples a world from ``player``'s view with
+  the game's own :meth:`~subtable.core.game.Game.determinize`; OpenSpiel's IS-MCTS uses it.
+* Serialisation: the state pickles as the engine's JSON form (secrets and generator included).
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from subtable.core.game import Game, State
+from subtable.core.registry import make_game
+from subtable.core.rng import Rng
+from subtable.rl.encoding import make_encoder
+
+__all__ = [
+    "RED_NOVEMBER",
+    "SUBMARINE",
+    "SubtableGame",
+    "SubtableState",
+    "load",
+]
+
+RED_NOVEMBER = "python_red_november"
+#: explicit chance: the default number of deals the root chance node chooses among
+DEALS = 1 << 16
+SUBMARINE = "python_submarine"
+
+
+@cache
+def _engine_game(name: str, options: tuple[tuple[str, Any], ...]) -> Game[Any]:
+    return make_game(name, **dict(options))
+
+
+class _Engine:
+    """Holds one engine state: built lazily, copied by ``clone``, pickled as JSON.
+
+    OpenSpiel clones a Python state by making a new initial state and deep-copying the
+    attributes, and serialises it by pickling them: this holder makes both cheap and exact.
+    """
+
+    __slots__ = ("_state", "key", "seed")
+
+    def __init__(
+        self, key: tuple[str, tuple[tuple[str, Any], ...]], seed: int, state: Any = None
+    ) -> None:
+        self.key = key
+        self.seed = seed
+        self._state: State[Any] | None = state
+
+    @property
+    def game(self) -> Game[Any]:
+        return _engine_game(*self.key)
+
+    @property
+    def state(self) -> State[Any]:
+        if self._state is None:
+            self._state = self.game.new_state(self.seed)
+        return self._state
+
+    @state.setter
+    def state(self, value: State[Any]) -> None:
+        self._state = value
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
+        return _Engine(self.key, self.seed, None if self._state is None else self._state.clone())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        data = None if self._state is None else json.dumps(self._state.to_json())
+        return (_rebuild_engine, (self.key, self.seed, data))
+
+
+def _rebuild_engine(
+    key: tuple[str, tuple[tuple[str, Any], ...]], seed: int, data: str | None
+) -> _Engine:
+    state = None if data is None else _engine_game(*key).state_from_json(json.loads(data))
+    return _Engine(key, seed, state)
+
+
+class _Own(list):  # type: ignore[type-arg]
+    """Per player, the actions it took; deep-copied cheaply (they are ints)."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Own:
+        return _Own(list(x) for x in self)
+
+
+class SubtableState(pyspiel.State):  # type: ignore[misc]
+    """One position of a subtable game, for OpenSpiel."""
+
+    def __init__(self, game: SubtableGame, seed: int | None) -> None:
+        super().__init__(game)
+        #: the engine state; ``None`` before the deal (``explicit_chance`` games only)
+        self._eng: _Engine | None = None if seed is None else _Engine(game.engine_key, seed)
+        self._deals = game.deals
+        #: per player: the actions it took (part of its information state)
+        self._own: list[list[int]] = _Own([] for _ in range(game.num_players()))
+
+    @property
+    def engine(self) -> State[Any]:
+        """The subtable state (the whole truth: do not show it to a player)."""
+        if self._eng is None:
+            raise ValueError("the deal is not made yet (a chance node)")
+        return self._eng.state
+
+    def current_player(self) -> int:
+        """The seat to decide, ``CHANCE`` before an explicit deal, or ``TERMINAL``."""
+        if self._eng is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        seat = self._eng.state.current_seat()
+        return int(pyspiel.PlayerId.TERMINAL) if seat is None else seat
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """``explicit_chance``: the deal's seed, uniform over ``deals`` values."""
+        if self._eng is not None:
+            return []
+        p = 1.0 / self._deals
+        return [(i, p) for i in range(self._deals)]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if self._eng is None:
+            return []
+        state = self._eng.state
+        if state.is_terminal() or state.current_seat() != player:
+            return []
+        return state.legal_action_ids()
+
+    def _apply_action(self, action: int) -> None:
+        if self._eng is None:
+            game = self.get_game()
+            self._eng = _Engine(game.engine_key, int(action))
+            return
+        state = self._eng.state
+        seat = state.current_seat()
+        assert seat is not None, "the game is over"
+        state.apply(int(action))
+        self._own[seat].append(int(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {int(action)}"
+        game = _engine_game(*self.get_game().engine_key)
+        return str(game.action_space[int(action)].notation())
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self._eng is not None and bool(self._eng.state.is_terminal())
+
+    def returns(self) -> list[float]:
+        """1 for each winning seat, 0 otherwise (0 for all before the end)."""
+        if self._eng is None:
+            return [0.0] * self.get_game().num_players()
+        return [float(x) for x in self._eng.state.returns()]
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SubtableState:
+        """A state drawn among those ``player_id`` cannot tell from this one.
+
+        Built by the game's own ``determinize`` from the seat's view; the draw is seeded from
+        ``probability_sampler`` (e.g. ``pyspiel.UniformProbabilitySampler``). The sample keeps
+        ``player_id``'s own past actions; the other seats' are not known to it and start empty.
+        """
+        if self._eng is None:
+            return self.clone()  # type: ignore[no-any-return]
+        u = float(probability_sampler())
+        rng = Rng(int(u * 2**53) ^ 0x5EED5A3B1E)
+        game = self.get_game()
+        view = self._eng.state.observe(player_id)
+        sample = game.new_initial_state()
+        sample._eng = _Engine(game.engine_key, 0, self._eng.game.determinize(view, rng))
+        sample._own = [list(acts) if p == player_id else [] for p, acts in enumerate(self._own)]
+        return sample  # type: ignore[no-any-return]
+
+    def __str__(self) -> str:
+        if self._eng is None:
+            return "(before the deal)"
+        state = self._eng.state
+        return json.dumps(state.view(None), sort_keys=True, separators=(",", ":"))
+
+
+class SubtableObserver:
+    """OpenSpiel's Python observer: the encoding as a tensor, the view as a string."""
+
+    def __init__(self, game: SubtableGame, iig_obs_type: Any, params: Any) -> None:
+        if params:
+            raise ValueError(f"observation parameters not supported: {params}")
+        self.encoder = make_encoder(game.engine_game)
+        self.tensor = np.zeros(self.encoder.size, np.float32)
+        self.dict = self.encoder.views(self.tensor)
+        private = getattr(iig_obs_type, "private_info", pyspiel.PrivateInfoType.SINGLE_PLAYER)
+        self.public_only = private == pyspiel.PrivateInfoType.NONE
+        self.perfect_recall = bool(getattr(iig_obs_type, "perfect_recall", False))
+
+    def _seat(self, player: int) -> int | None:
+        return None if self.public_only else player
+
+    def set_from(self, state: SubtableState, player: int) -> None:
+        """Write ``player``'s encoding of ``state`` into :attr:`tensor` (zeros before a deal)."""
+        if state._eng is None:
+            self.tensor.fill(0.0)
+            return
+        self.encoder.encode_into(state._eng.state.observe(self._seat(player)), self.tensor)
+
+    def string_from(self, state: SubtableState, player: int) -> str:
+        """``player``'s view as canonical JSON (prefixed with its own actions for infostates)."""
+        if state._eng is None:
+            return "(before the deal)"
+        view = state._eng.state.view(self._seat(player))
+        text = json.dumps(view, sort_keys=True, separators=(",", ":"))
+        if self.perfect_recall and not self.public_only:
+            mine = ",".join(map(str, state._own[player]))
+            return f"own=[{mine}] {text}"
+        return text
+
+
+class SubtableGame(pyspiel.Game):  # type: ignore[misc]
+    """A subtable game for OpenSpiel (see the module docstring)."""
+
+    engine_name: str = ""
+    short_name: str = ""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        options = self._engine_options(params)
+        self.engine_key = (self.engine_name, tuple(sorted(options.items())))
+        engine = _engine_game(*self.engine_key)
+        self.engine_game = engine
+        self.explicit = bool(params.get("explicit_chance", False))
+        #: explicit chance: how many deals (seeds) the root chance node chooses among
+        self.deals = int(params.get("deals", 0)) or DEALS
+        if self.deals < 1:
+            raise ValueError("deals must be positive")
+        seats = engine.num_seats
+        game_type = self._game_type(engine)
+        if self.explicit:
+            game_type = _with_chance(game_type, pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=len(engine.action_space),
+            max_chance_outcomes=self.deals if self.explicit else 0,
+            num_players=seats,
+            min_utility=0.0,
+            max_utility=1.0,
+            utility_sum=None,
+            max_game_length=engine.info.max_game_length,
+        )
+        super().__init__(game_type, info, params)
+        self._seeds = Rng(int(params.get("seed", 0)))
+
+    # -- per game ---------------------------------------------------------------------------
+    def _engine_options(self, params: dict[str, Any]) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def _game_type(self, engine: Game[Any]) -> Any:
+        raise NotImplementedError
+
+    # -- the pyspiel API ----------------------------------------------------------------------
+    def new_initial_state(self) -> SubtableState:
+        """A new deal; its seed is the next of the game's series (a chance node if explicit)."""
+        if self.explicit:
+            return SubtableState(self, None)
+        return SubtableState(self, self._seeds.next64() >> 1)
+
+    def new_initial_state_from_seed(self, seed: int) -> SubtableState:
+        """The deal of engine seed ``seed`` (as ``subtable play --seed`` deals it)."""
+        return SubtableState(self, seed)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> SubtableObserver:
+        """The observer for ``iig_obs_type`` (default: the seat's observation)."""
+        if iig_obs_type is None:
+            iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
+        return SubtableObserver(self, iig_obs_type, params)
+
+
+def _with_chance(t: Any, mode: Any) -> Any:
+    return pyspiel.GameType(
+        short_name=t.short_name,
+        long_name=t.long_name,
+        dynamics=t.dynamics,
+        chance_mode=mode,
+        information=t.information,
+        utility=t.utility,
+        reward_model=t.reward_model,
+        max_num_players=t.max_num_players,
+        min_num_players=t.min_num_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=t.parameter_specification,
+    )
+
+
+def _game_type(short: str, long: str, utility: Any, lo: int, hi: int, spec: dict[str, Any]) -> Any:
+    return pyspiel.GameType(
+        short_name=short,
+        long_name=long,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=utility,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=hi,
+        min_num_players=lo,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=spec,
+    )
+
+
+_RN_PARAMS: dict[str, Any] = {
+    "players": 4,
+    "gnomes": 0,  # 0: the rules' default for the player count
+    "greater_challenge": 0,
+    "less_deadly_dying": False,
+    "crazed_gnomes": False,
+    "heroic_sacrifice": False,
+    "seed": 0,
+    "explicit_chance": False,
+    "deals": 0,
+}
+_SUB_PARAMS: dict[str, Any] = {"players": 3, "seed": 0, "explicit_chance": False, "deals": 0}
+_U = pyspiel.GameType.Utility
+#: the parameters that are OpenSpiel's, not the game's options
+_OS_PARAMS = frozenset({"seed", "explicit_chance", "deals"})
+RED_NOVEMBER_TYPE = _game_type(
+    RED_NOVEMBER, "Red November (subtable)", _U.GENERAL_SUM, 3, 8, _RN_PARAMS
+)
+SUBMARINE_TYPE = _game_type(SUBMARINE, "Submarine (subtable)", _U.GENERAL_SUM, 2, 5, _SUB_PARAMS)
+
+
+class RedNovemberGame(SubtableGame):
+    """Red November for OpenSpiel: ``players``, ``gnomes`` and the variant options."""
+
+    engine_name = "red-november"
+    short_name = RED_NOVEMBER
+
+    def _engine_options(self, params: dict[str, Any]) -> dict[str, Any]:
+        out = {k: params.get(k, v) for k, v in _RN_PARAMS.items() if k not in _OS_PARAMS}
+        out["players"] = int(out["players"])
+        out["greater_challenge"] = int(out["greater_challenge"])
+        for flag in ("less_deadly_dying", "crazed_gnomes", "heroic_sacrifice"):
+            out[flag] = bool(out[flag])
+        gnomes = int(out.pop("gnomes"))
+        if gnomes:
+            out["gnomes"] = gnomes
+        return out
+
+    def _game_type(self, engine: Game[Any]) -> Any:
+        abandon = bool(getattr(engine, "abandon_allowed", True))
+        utility = _U.GENERAL_SUM if abandon else _U.IDENTICAL
+        return _game_type(RED_NOVEMBER, "Red November (subtable)", utility, 3, 8, _RN_PARAMS)
+
+
+class SubmarineGame(SubtableGame):
+    """Submarine for OpenSpiel: ``players`` (2-5)."""
+
+    engine_name = "submarine"
+    short_name = SUBMARINE
+
+    def _engine_options(self, params: dict[str, Any]) -> dict[str, Any]:
+        return {"players": int(params.get("players", 3))}
+
+    def _game_type(self, engine: Game[Any]) -> Any:
+        return SUBMARINE_TYPE
+
+
+def load(name: str, **params: Any) -> Any:
+    """``pyspiel.load_game`` for ``"red-november"``/``"submarine"`` (or the OpenSpiel names)."""
+    short = {"red-november": RED_NOVEMBER, "submarine": SUBMARINE}.get(name, name)
+    return pyspiel.load_game(short, params)
+
+
+if RED_NOVEMBER not in pyspiel.registered_names():
+    pyspiel.register_game(RED_NOVEMBER_TYPE, RedNovemberGame)
+if SUBMARINE not in pyspiel.registered_names():
+    pyspiel.register_game(SUBMARINE_TYPE, SubmarineGame)

@@ -1,0 +1,283 @@
+"""PettingZoo: every seat is an agent (``gnome_0`` …, ``captain_0`` …).
+
+* :class:`SubtableAEC` (``aec_env(game, **options)``): the turn-based AEC API. The agent to act
+  is the seat the engine asks (any seat may have to decide, not only the turn player: trades,
+  defences, discards). ``observe(agent)`` gives ``{"observation", "action_mask"}``; the mask is
+  all zero for an agent that is not to act. An illegal action raises ``ValueError``.
+  Rewards come at the end: each seat's return (Red November: 1 for every winning gnome;
+  Submarine: 1 for the winners).
+* :class:`SubtableParallel` (``parallel_env(game, **options)``): every agent acts at every
+  step; the action space has one more action, :attr:`SubtableParallel.pass_action` (= the
+  game's action count), the only legal action of the agents not to act.
+
+Spaces are built once per environment (PettingZoo's tests require the same object).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv, ParallelEnv
+
+from subtable.core.game import Game, State
+from subtable.rl.common import Mask, legal_mask, resolve_game, seat_prefix
+from subtable.rl.encoding import make_encoder
+
+ObsDict = dict[str, Any]
+
+
+def _env_name(game: Game[Any]) -> str:
+    return f"subtable_{game.info.name.replace('-', '_')}_v0"
+
+
+class SubtableAEC(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
+    """A subtable game as a PettingZoo AEC environment."""
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's own declaration)
+        "render_modes": ["ansi"],
+        "name": "subtable_v0",
+        "is_parallelizable": True,
+    }
+
+    def __init__(
+        self, game: str | Game[Any] = "red-november", render_mode: str | None = None, **options: Any
+    ) -> None:
+        super().__init__()
+        self.game = resolve_game(game, options)
+        self.metadata = {**self.metadata, "name": _env_name(self.game)}
+        if render_mode is not None and render_mode != "ansi":
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.render_mode = render_mode
+        n = self.game.num_seats
+        prefix = seat_prefix(self.game)
+        self.possible_agents = [f"{prefix}_{s}" for s in range(n)]
+        self.agent_seat = {a: s for s, a in enumerate(self.possible_agents)}
+        self.encoder = make_encoder(self.game)
+        self.num_actions = len(self.game.action_space)
+        obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, 1.0, (self.encoder.size,), np.float32),
+                "action_mask": spaces.MultiBinary(self.num_actions),
+            }
+        )
+        act_space = spaces.Discrete(self.num_actions)
+        self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
+        self.action_spaces: dict[str, spaces.Space[Any]] = dict.fromkeys(
+            self.possible_agents, act_space
+        )
+        self.game_state: State[Any] | None = None
+        self._np_random = np.random.default_rng()
+        self._zero_mask: Mask = np.zeros(self.num_actions, dtype=np.int8)
+        self.agents: list[str] = []
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The same object on every call."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The same object on every call."""
+        return self.action_spaces[agent]
+
+    # -- the AEC API ------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new game (``seed`` makes it reproducible)."""
+        if seed is not None:
+            self._np_random = np.random.default_rng(seed)
+        game_seed = int(self._np_random.integers(0, 2**63 - 1))
+        self.game_state = self.game.new_state(game_seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._select()
+
+    def _select(self) -> None:
+        assert self.game_state is not None
+        seat = self.game_state.current_seat()
+        if seat is not None:
+            self.agent_selection = self.possible_agents[seat]
+        elif self.agents:
+            self.agent_selection = self.agents[0]
+
+    def observe(self, agent: str) -> ObsDict:
+        """The agent's encoded view and its action mask (all zero unless it is to act)."""
+        state = self.game_state
+        assert state is not None, "call reset() first"
+        seat = self.agent_seat[agent]
+        to_act = state.current_seat() == seat
+        return {
+            "observation": self.encoder.encode(state.observe(seat)),
+            "action_mask": legal_mask(state, self.num_actions)
+            if to_act
+            else self._zero_mask.copy(),
+        }
+
+    def step(self, action: int | None) -> None:
+        """Apply the selected agent's action (``None`` for an agent already done)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)  # pyright: ignore[reportArgumentType]
+            return
+        state = self.game_state
+        assert state is not None
+        if action is None:
+            raise ValueError(f"{agent} must act: None is only for agents that are done")
+        a = int(action)
+        if not state.is_legal(a):
+            raise ValueError(f"action {a} is not legal for {agent} now")
+        self._cumulative_rewards[agent] = 0.0
+        state.apply_unchecked(a)
+        for other in self.agents:
+            self.rewards[other] = 0.0
+        if state.is_terminal():
+            returns = state.returns()
+            outcome = state.outcome()
+            for other in self.agents:
+                self.rewards[other] = float(returns[self.agent_seat[other]])
+                self.terminations[other] = True
+                if outcome is not None:
+                    self.infos[other] = {"outcome": outcome.reason, "winners": outcome.winners}
+        self._select()
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """``ansi``: the spectator's view as JSON text."""
+        if self.render_mode != "ansi" or self.game_state is None:
+            return None
+        import json
+
+        return json.dumps(self.game_state.view(None), sort_keys=True)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+class SubtableParallel(ParallelEnv[str, ObsDict, int]):  # type: ignore[misc]
+    """A subtable game as a PettingZoo parallel environment (see the module docstring)."""
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "name": "subtable_v0"}  # noqa: RUF012
+
+    def __init__(
+        self, game: str | Game[Any] = "red-november", render_mode: str | None = None, **options: Any
+    ) -> None:
+        self.game = resolve_game(game, options)
+        self.metadata = {**self.metadata, "name": _env_name(self.game)}
+        self.render_mode = render_mode
+        n = self.game.num_seats
+        prefix = seat_prefix(self.game)
+        self.possible_agents = [f"{prefix}_{s}" for s in range(n)]
+        self.agent_seat = {a: s for s, a in enumerate(self.possible_agents)}
+        self.encoder = make_encoder(self.game)
+        self.num_actions = len(self.game.action_space)
+        #: the "pass" action of the agents not to act
+        self.pass_action = self.num_actions
+        obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, 1.0, (self.encoder.size,), np.float32),
+                "action_mask": spaces.MultiBinary(self.num_actions + 1),
+            }
+        )
+        act_space = spaces.Discrete(self.num_actions + 1)
+        self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
+        self.action_spaces: dict[str, spaces.Space[Any]] = dict.fromkeys(
+            self.possible_agents, act_space
+        )
+        self.game_state: State[Any] | None = None
+        self._np_random = np.random.default_rng()
+        self.agents: list[str] = []
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The same object on every call."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The same object on every call."""
+        return self.action_spaces[agent]
+
+    def _observe(self, agent: str) -> ObsDict:
+        state = self.game_state
+        assert state is not None
+        seat = self.agent_seat[agent]
+        mask = np.zeros(self.num_actions + 1, dtype=np.int8)
+        if state.current_seat() == seat:
+            legal_mask(state, self.num_actions, mask[: self.num_actions])
+        elif not state.is_terminal():
+            mask[self.pass_action] = 1
+        return {"observation": self.encoder.encode(state.observe(seat)), "action_mask": mask}
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, ObsDict], dict[str, dict[str, Any]]]:
+        """Deal a new game."""
+        if seed is not None:
+            self._np_random = np.random.default_rng(seed)
+        self.game_state = self.game.new_state(int(self._np_random.integers(0, 2**63 - 1)))
+        self.agents = list(self.possible_agents)
+        return {a: self._observe(a) for a in self.agents}, {a: {} for a in self.agents}
+
+    def step(
+        self, actions: dict[str, int]
+    ) -> tuple[
+        dict[str, ObsDict],
+        dict[str, float],
+        dict[str, bool],
+        dict[str, bool],
+        dict[str, dict[str, Any]],
+    ]:
+        """The deciding agent's action is applied; the others must pass."""
+        state = self.game_state
+        assert state is not None, "call reset() first"
+        seat = state.current_seat()
+        assert seat is not None
+        agent = self.possible_agents[seat]
+        if agent not in actions:
+            raise ValueError(f"{agent} is to act but has no action")
+        a = int(actions[agent])
+        if not state.is_legal(a):
+            raise ValueError(f"action {a} is not legal for {agent} now")
+        for other, act in actions.items():
+            if other != agent and int(act) != self.pass_action:
+                raise ValueError(f"{other} is not to act: its only action is pass")
+        state.apply_unchecked(a)
+        agents = self.agents
+        obs = {x: self._observe(x) for x in agents}
+        done = state.is_terminal()
+        infos: dict[str, dict[str, Any]] = {x: {} for x in agents}
+        if done:
+            returns = state.returns()
+            rewards = {x: float(returns[self.agent_seat[x]]) for x in agents}
+            outcome = state.outcome()
+            if outcome is not None:
+                infos = {x: {"outcome": outcome.reason, "winners": outcome.winners} for x in agents}
+        else:
+            rewards = dict.fromkeys(agents, 0.0)
+        terms = dict.fromkeys(agents, done)
+        truncs = dict.fromkeys(agents, False)
+        if done:
+            self.agents = []
+        return obs, rewards, terms, truncs, infos
+
+    def render(self) -> str | None:
+        """``ansi``: the spectator's view as JSON text."""
+        if self.render_mode != "ansi" or self.game_state is None:
+            return None
+        import json
+
+        return json.dumps(self.game_state.view(None), sort_keys=True)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def aec_env(game: str | Game[Any] = "red-november", **options: Any) -> SubtableAEC:
+    """A PettingZoo AEC environment of ``game`` with ``options`` (e.g. ``players=3``)."""
+    return SubtableAEC(game, **options)
+
+
+def parallel_env(game: str | Game[Any] = "red-november", **options: Any) -> SubtableParallel:
+    """A PettingZoo parallel environment of ``game`` with ``options``."""
+    return SubtableParallel(game, **options)
