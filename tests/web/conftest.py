@@ -178,8 +178,8 @@ def connect(client: TestClient) -> Iterator[Callable[..., Seat]]:
 class Server:
     """A ``subtable serve`` subprocess on a free loopback port."""
 
-    def __init__(self, db: str, log: Path) -> None:
-        self.port = free_port()
+    def __init__(self, db: str, log: Path, port: int | None = None) -> None:
+        self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.ws = f"ws://127.0.0.1:{self.port}/ws"
         self.log = log
@@ -249,12 +249,12 @@ class Server:
 
 
 @pytest.fixture
-def servers(tmp_path: Path) -> Iterator[Callable[[str], Server]]:
+def servers(tmp_path: Path) -> Iterator[Callable[..., Server]]:
     """Start real servers; every one is stopped at the end."""
     started: list[Server] = []
 
-    def _start(db: str) -> Server:
-        server = Server(db, tmp_path / f"server{len(started)}.log")
+    def _start(db: str, port: int | None = None) -> Server:
+        server = Server(db, tmp_path / f"server{len(started)}.log", port)
         started.append(server)
         return server
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -26,7 +27,7 @@ PHONE = {"width": 360, "height": 760}
 
 
 @pytest.fixture
-def server(servers: Callable[[str], Any], tmp_path: Path) -> Any:
+def server(servers: Callable[..., Any], tmp_path: Path) -> Any:
     return servers(str(tmp_path / "t.sqlite3"))
 
 
@@ -103,20 +104,21 @@ def mover_of(pages: list[Page], timeout: float = 15.0) -> Page:
     raise AssertionError("no page shows a decision to make")
 
 
-def play_one(page: Page, move: int) -> None:
-    """Play a move: on the board when it offers one of the legal actions, else from the list."""
+def play_one(page: Page, move: int, rng: random.Random) -> None:
+    """Play a move: every third one on the board (when it offers one of the legal actions),
+    the others from the action list; which one is drawn at random (seeded)."""
     legal = set(page.legal_ids())
     targets = page.page.eval_on_selector_all(
         "#board [data-actions]", "els => els.map(e => e.dataset.actions)"
     )
     board = [i for i, ids in enumerate(targets) if {int(x) for x in ids.split()} & legal]
     if board and move % 3 == 0:
-        page.page.locator("#board [data-actions]").nth(board[move % len(board)]).click()
+        page.page.locator("#board [data-actions]").nth(rng.choice(board)).click()
         if page.page.locator("#choose").is_visible():
             page.page.locator("#legal li:not([hidden]) button").first.click()
     else:
         buttons = page.page.locator("#legal button")
-        buttons.nth(move % buttons.count()).click()
+        buttons.nth(rng.randrange(buttons.count())).click()
 
 
 def play_to_the_end(
@@ -125,7 +127,9 @@ def play_to_the_end(
     """Both people play (board clicks and the action list) until the game ends; a
     screenshot of the page that just moved is taken after its tenth move."""
     moves = 0
-    for _ in range(3_000):
+    rng = random.Random(2026)
+    deadline = time.monotonic() + 500  # generous (busy machines), under the 600 s test timeout
+    while moves < 2_000 and time.monotonic() < deadline:
         if pages[0].finished():
             return moves
         mover = next((p for p in pages if p.my_turn()), None)
@@ -133,7 +137,7 @@ def play_to_the_end(
             pages[0].page.wait_for_timeout(30)
             continue
         before = mover.seq()
-        play_one(mover, moves)
+        play_one(mover, moves, rng)
         moves += 1
         mover.wait_seq(before)
         if shot is not None and moves == 10:
@@ -143,7 +147,7 @@ def play_to_the_end(
             mover.page.reload()
             mover.wait_seq(seq - 1)
             assert mover.seq() >= seq, "the reload did not bring the seat back"
-    raise AssertionError("the game did not end")
+    raise AssertionError(f"the game did not end ({moves} moves)")
 
 
 def axe_violations(page: Any) -> list[str]:
@@ -168,6 +172,7 @@ def open_from_home(browser: Any, server: Any, game: str, seats: list[str]) -> di
             form.locator(f"#{game}-seat{n}").select_option(seat)
         form.locator("button[type=submit]").click()
         page.wait_for_selector("#created")
+        assert axe_violations(page) == []
         links = page.eval_on_selector_all(".invite .link", "els => els.map(e => e.value)")
         table = page.locator("#created").get_attribute("data-table")
         # the home page now lists the table this browser opened
@@ -219,6 +224,7 @@ def test_a_whole_game_in_two_browsers(
         # the replay of the finished game, from the page's link
         pages[0].page.locator("#replay-link a").click()
         pages[0].page.wait_for_selector("#board svg")
+        assert axe_violations(pages[0].page) == []
         assert pages[0].page.locator("#log li").count() == len(
             server.get(f"/api/tables/{t['id']}/record")["actions"]
         )
@@ -254,28 +260,81 @@ def test_refused_clicks_show_their_reason(browser: Any, server: Any) -> None:
             p.close()
 
 
-def test_a_seat_page_never_holds_another_seats_hand(browser: Any, server: Any) -> None:
-    t = server.post("/api/tables", {"game": "submarine", "players": 2, "seats": ["human", "human"]})
-    pages = [Page(browser, seat_url(inv)) for inv in t["invites"]]
+def test_the_page_reconnects_after_the_server_comes_back(
+    browser: Any, servers: Callable[..., Any], tmp_path: Path
+) -> None:
+    db = str(tmp_path / "t.sqlite3")
+    server = servers(db)
+    t = server.post(
+        "/api/tables", {"game": "submarine", "players": 2, "seats": ["human", "random"]}
+    )
+    page = Page(browser, seat_url(t["invites"][0]))
     try:
-        for _ in range(12):
+        mover_of([page])
+        seq = page.seq()
+        server.kill9()
+        page.page.wait_for_selector("#banner", state="visible", timeout=10_000)
+        again = servers(db, port=server.port)
+        page.page.wait_for_selector("#banner", state="hidden", timeout=20_000)
+        assert page.seq() == seq == again.get(f"/api/tables/{t['id']}")["seq"]
+        mover_of([page])
+        page.page.locator("#legal button").first.click()
+        page.wait_seq(seq)
+        assert page.errors == []
+    finally:
+        page.close()
+
+
+def _other_hands(game: str, view: dict[str, Any], seat: int) -> list[Any]:
+    people = view["gnomes"] if game == "red-november" else view["players"]
+    return [p["hand"] for p in people if p["seat"] != seat]
+
+
+@pytest.mark.parametrize(
+    "game, body",
+    [
+        ("submarine", {"players": 2, "seats": ["human", "human"]}),
+        (
+            "red-november",
+            {
+                "players": 3,
+                "seats": ["human", "human", "random"],
+                "options": {"crazed_gnomes": True},
+            },
+        ),
+    ],
+)
+def test_a_seat_page_never_holds_another_seats_hand(
+    browser: Any, server: Any, game: str, body: dict[str, Any]
+) -> None:
+    t = server.post("/api/tables", {"game": game, **body})
+    pages = [Page(browser, seat_url(inv)) for inv in t["invites"]]
+    rng = random.Random(7)
+    try:
+        for move in range(12):
             mover = mover_of(pages)
             before = mover.seq()
-            mover.page.locator("#legal button").first.click()
+            play_one(mover, move + 1, rng)  # from the action list
             mover.wait_seq(before)
+        target = max(p.seq() for p in pages)
         for seat, p in enumerate(pages):
-            p.wait_seq(pages[0].seq() - 1)
+            p.wait_seq(target - 1)
             for raw in p.frames:
                 message = json.loads(raw)
-                state = message.get("state") or {}
-                for v in state.get("views", []):
+                for v in (message.get("state") or {}).get("views", []):
                     assert v["seat"] == seat, "a frame carried another seat's view"
-                    for player in v["view"]["players"]:
-                        if player["seat"] != seat:
-                            assert player["hand"] is None, "another seat's hand in a frame"
-            # the DOM: this seat's hand is drawn, the other seat's is not
-            assert p.page.locator(f'[data-hand="{seat}"]').count() == 1
-            assert p.page.locator(f'[data-hand="{1 - seat}"]').count() == 0
+                    hands = _other_hands(game, v["view"], seat)
+                    assert hands and all(h is None for h in hands), "another seat's hand"
+            # the DOM: this seat's hand is drawn card by card, no other seat's is
+            if game == "submarine":
+                assert p.page.locator(f'[data-hand="{seat}"]').count() == 1
+                assert p.page.locator(f'[data-hand="{1 - seat}"]').count() == 0
+            else:
+                others = [s for s in range(3) if s != seat]
+                for other in others:
+                    section = p.page.locator(f'section.rn-gnome[data-seat="{other}"]').first
+                    assert section.locator("ul.rn-hand").count() == 0
+                    assert section.locator(".rn-hand.hidden").count() == 1
     finally:
         for p in pages:
             p.close()

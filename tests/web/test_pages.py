@@ -183,6 +183,8 @@ def test_a_page_gets_the_board_and_the_log_rendered_in_its_language(
     assert "html" not in plain.state and "names" not in plain.welcome
     first = seats[0]
     assert first.state["html"]["board"].startswith("<svg")
+    # a player of two gnomes: the second gnome's panels folded away, once
+    assert first.state["html"]["panels"].count('<details class="other-seat">') == 1
     assert first.welcome["names"] and first.welcome["role_text"].startswith("joueur 1")
     mover = next(s for s in seats if s.state["your_turn"])
     assert mover.state["legal"] and all("hint" in a for a in mover.state["legal"])

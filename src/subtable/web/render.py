@@ -70,7 +70,13 @@ def state_html(
     renderer = board_renderer(table.row.game)
     who = who_labels(table, seats, tr)
     board = renderer.board(views[0], tr, legal)
-    panels = "".join(renderer.panels(view, tr, legal, who) for view in views)
+    # a player holding several seats sees each seat's panels; the deciding seat's first,
+    # the others folded away (they differ only by that seat's own hidden cards)
+    panels = renderer.panels(views[0], tr, legal, who)
+    for view in views[1:]:
+        name = escape(table.ui.seat_name(view["seat"], tr))
+        more = renderer.panels(view, tr, [], who)
+        panels += f"<details class=\"other-seat\"><summary>{name}</summary>{more}</details>"
     return {"board": board, "panels": panels, "status": escape(status_text(table, seats, tr))}
 
 
