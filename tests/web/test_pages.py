@@ -211,3 +211,30 @@ def test_a_whole_game_with_rendered_pages(client: Any, connect: Any) -> None:
     play_out(seats, lambda s: rng.choice(s.state["legal"])["id"])
     assert seats[0].state["finished"]
     assert seats[0].state["html"]["status"]
+
+
+def test_fix_it_options_carry_their_odds(client: Any, connect: Any) -> None:
+    t = new_table(client, game="red-november", players=1, gnomes=3, seats=["human"], lang="pt")
+    seat = connect(t["id"], t["invites"][0]["token"], render="html")
+    rng = random.Random(3)
+    for _ in range(400):
+        fixes = [a for a in seat.state["legal"] if a["notation"].startswith("fix-")]
+        if fixes:
+            assert all(a["hint"] and "%" in a["hint"] for a in fixes), fixes
+            return
+        assert not seat.state["finished"]
+        seat.act(rng.choice(seat.state["legal"])["id"])
+        assert seat.recv()["type"] == "update"
+    raise AssertionError("no fix-it action came up")
+
+
+def test_an_unknown_rendering_is_refused(client: Any) -> None:
+    t = new_table(client, game="submarine", players=2, seats=["human", "human"])
+    with client.websocket_connect("/ws") as ws:
+        hello = {"type": "hello", "table": t["id"], "token": t["invites"][0]["token"]}
+        ws.send_json({**hello, "render": "svg"})
+        error = ws.receive_json()
+        assert error["type"] == "error" and error["code"] == "bad_message"
+        assert "render" in error["message"]
+        ws.send_json({**hello, "render": "html"})  # nothing was changed: hello works
+        assert ws.receive_json()["type"] == "welcome"
