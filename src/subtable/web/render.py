@@ -76,7 +76,7 @@ def state_html(
     for view in views[1:]:
         name = escape(table.ui.seat_name(view["seat"], tr))
         more = renderer.panels(view, tr, [], who)
-        panels += f"<details class=\"other-seat\"><summary>{name}</summary>{more}</details>"
+        panels += f'<details class="other-seat"><summary>{name}</summary>{more}</details>'
     return {"board": board, "panels": panels, "status": escape(status_text(table, seats, tr))}
 
 

@@ -136,7 +136,6 @@ function onMessage(event) {
     return;
   }
   if (message.type === "sync" || message.type === "update") {
-    if (message.type === "sync" && message.entries.length === 0 && seq !== null && message.state.seq < seq) seq = null;
     queue.push(message);
     pump();
   }
@@ -151,6 +150,7 @@ function connect() {
   ws.addEventListener("message", onMessage);
   ws.addEventListener("close", (event) => {
     if (event.code === 4000) return;        // a bad link: retrying cannot help
+    queue.length = 0;                       // the resumed sync brings what was not shown yet
     $("banner").hidden = false;
     const delay = Math.min(500 * 2 ** retry, 5000);
     retry += 1;
