@@ -79,7 +79,7 @@ def narrate(record: GameRecord, tr: Translator) -> None:
     whom, then what it caused (hidden cards stay hidden)."""
     from subtable.ui.games import game_ui
 
-    game = make_game(record.game, **record.options)
+    game = make_game(record.game, record.variant or None, **record.options)
     state: State[Any] = game.new_state(record.seed)
     ui = game_ui(record.game, game)
     controllers = record.meta.get("bots") or record.meta.get("seats") or []

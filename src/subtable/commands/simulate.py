@@ -8,9 +8,10 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -22,10 +23,14 @@ from rich.progress import (
 from rich.table import Table
 
 from subtable.commands.common import build_options, err, fail, out
-from subtable.core.errors import SubtableError
+from subtable.core.errors import OptionError, SubtableError
 from subtable.core.registry import game_names
+from subtable.core.variants import describe, load_overrides, merge, read_variant, validate
 from subtable.i18n import LANGUAGES, Translator, detect_language, normalize, translator
-from subtable.sim.words import end_reason, number, point_label, rate_ci
+from subtable.sim.words import end_reason, figure_name, number, point_label, points, rate_ci
+
+if TYPE_CHECKING:  # the lab's modules load lazily, when a command runs
+    from subtable.sim.runner import SimConfig
 
 
 @contextmanager
@@ -95,6 +100,43 @@ def simulate(
     csv_path: Annotated[
         Path | None, typer.Option("--csv", help="write one CSV row per game")
     ] = None,
+    components: Annotated[
+        Path | None,
+        typer.Option(
+            help="a TOML file of component overrides laid over the packaged components "
+            "(see docs/lab.md)"
+        ),
+    ] = None,
+    set_: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--set", help="a component override KEY.PATH=VALUE, e.g. events.fire=10 (repeatable)"
+        ),
+    ] = None,
+    compare: Annotated[
+        Path | None,
+        typer.Option(
+            help="also play this variant (TOML overrides laid over the baseline) on the same "
+            "seeds, and compare the two"
+        ),
+    ] = None,
+    compare_set: Annotated[
+        list[str] | None,
+        typer.Option(help="an override of the compared variant KEY.PATH=VALUE (repeatable)"),
+    ] = None,
+    compare_seed: Annotated[
+        int | None,
+        typer.Option(
+            help="play the compared variant on another run seed: two independent runs "
+            "instead of paired games (to see what pairing saves)"
+        ),
+    ] = None,
+    precision: Annotated[
+        float,
+        typer.Option(
+            min=0.001, max=0.5, help="the wanted 95% half-width of a difference (0.02: ±2 points)"
+        ),
+    ] = 0.02,
     progress: Annotated[bool, typer.Option(help="a progress bar on stderr")] = True,
     lang: Annotated[
         str | None,
@@ -109,16 +151,38 @@ def simulate(
     from subtable.sim.runner import SimConfig
 
     tr = translator(language(lang))
+    comparing = compare is not None or bool(compare_set) or compare_seed is not None
     try:
         options = build_options(game, players, gnomes, option or [])
         bots = [b.strip() for b in seats.split(",")] if seats else [bot]
         params = {"budget": budget} if budget is not None else {}
-        config = SimConfig(game, options, games, seed, bots, save_records, params)
+        variant = read_variant(game, components, set_ or [])
+        config = SimConfig(game, options, games, seed, bots, save_records, params, variant)
         sweeps = parse_sweeps(game, sweep or [])
         if report is not None:
             from subtable.sim.report import _pyplot
 
             _pyplot()  # fail early when matplotlib is missing
+        if comparing:
+            if sweeps:
+                raise OptionError("--compare cannot be combined with --sweep", code="bad_sweep")
+            other = compare_config(config, components, set_ or [], compare, compare_set or [])
+            if compare_seed is not None:
+                other.seed = compare_seed
+            _run_comparison(
+                config,
+                other,
+                tr=tr,
+                precision=precision,
+                workers=workers,
+                backend=backend,
+                address=address,
+                progress=progress,
+                as_json=as_json,
+                report=report,
+                csv_path=csv_path,
+            )
+            return
         points = 1
         for _, values in sweeps:
             points *= len(values)
@@ -171,7 +235,7 @@ def print_summary(s: dict[str, Any], label: str = "", tr: Translator | None = No
     """A readable summary table, end reasons named in ``tr``'s language."""
     tr = tr or translator("en")
     game = s["game"]
-    where = f" [{label}]" if label else ""
+    where = escape(f" [{label}]") if label else ""
     title = tr.plural(
         "lab.summary.title",
         "lab.summary.title.plural",
@@ -211,3 +275,164 @@ def print_summary(s: dict[str, Any], label: str = "", tr: Translator | None = No
         ),
     )
     out.print(table)
+
+
+def compare_config(
+    config: SimConfig,
+    components: Path | None,
+    sets: list[str],
+    compare: Path | None,
+    compare_sets: list[str],
+) -> SimConfig:
+    """The compared variant's configuration: the baseline's overrides with the compared
+    ones laid over them (validated; records go to ``variant/`` beside ``baseline/``)."""
+    from dataclasses import replace
+
+    raw = merge(load_overrides(components, sets), load_overrides(compare, compare_sets))
+    variant = validate(config.game, raw) if raw else {}
+    records = config.save_records
+    if records is not None:
+        config.save_records = records / "baseline"
+    return replace(
+        config, variant=variant, save_records=None if records is None else records / "variant"
+    )
+
+
+def _run_comparison(
+    base: SimConfig,
+    other: SimConfig,
+    *,
+    tr: Translator,
+    precision: float,
+    workers: int | None,
+    backend: str,
+    address: str | None,
+    progress: bool,
+    as_json: bool,
+    report: Path | None,
+    csv_path: Path | None,
+) -> None:
+    """Play the baseline and the variant on the same seeds and compare them."""
+    from subtable.sim.compare import compare_results
+    from subtable.sim.lab import Run, run_grid, write_csv
+    from subtable.sim.runner import check_config
+
+    try:
+        game = check_config(base)
+        check_config(other)  # both fail before any game is played
+        runs: list[Run] = []
+        with _progress_bar(base.games + other.games, progress) as advance:
+            for name, config in (("baseline", base), ("variant", other)):
+                (r,) = run_grid(
+                    config, [], workers=workers, backend=backend, address=address, progress=advance
+                )
+                r.point = {"compare": name}
+                runs.append(r)
+        comparison = compare_results(game, runs[0].results, runs[1].results, precision=precision)
+        if csv_path is not None:
+            write_csv(csv_path, runs)
+        if report is not None:
+            from subtable.sim.report import write_compare_report
+
+            command = "subtable " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+            write_compare_report(
+                report,
+                runs,
+                comparison,
+                tr=tr,
+                game=base.game,
+                command=command,
+                win_reason=game.info.win_reason,
+            )
+    except (SubtableError, ValueError) as exc:
+        raise fail(str(exc)) from None
+    if as_json:
+        print(
+            json.dumps(
+                {
+                    "baseline": runs[0].summary,
+                    "variant": runs[1].summary,
+                    "comparison": comparison,
+                }
+            )
+        )
+        return
+    for r in runs:
+        print_summary(r.summary, point_label(r.point, tr), tr)
+    print_comparison(base.game, runs[0].summary, runs[1].summary, comparison, tr)
+    for path in (csv_path, report):
+        if path is not None:
+            out.print(tr("lab.wrote", path=str(path)), highlight=False)
+
+
+def print_comparison(
+    game: str,
+    base: dict[str, Any],
+    variant: dict[str, Any],
+    comparison: dict[str, Any],
+    tr: Translator,
+) -> None:
+    """The comparison table: each figure's rates, difference, intervals, test and the games
+    a wanted precision needs."""
+    from subtable.sim.compare import stats_of
+    from subtable.sim.words import percent
+
+    paired = comparison["paired"]
+    if not paired:
+        title = tr("lab.compare.title.independent", games=comparison["games"])
+    else:
+        title = tr("lab.compare.title.paired", games=comparison["games"])
+    table = Table(title=title)
+    need = points(comparison["precision"], tr, signed=False)
+    for head in (
+        tr("lab.compare.col.figure"),
+        tr("lab.compare.baseline"),
+        tr("lab.compare.variant"),
+        tr("lab.compare.col.diff_paired") if paired else tr("lab.compare.col.diff"),
+        tr("lab.compare.col.independent"),
+        tr("lab.compare.col.p_mcnemar") if paired else tr("lab.compare.col.p_z"),
+        tr("lab.compare.col.games_needed", precision=need),
+    ):
+        table.add_column(head)
+    for st in stats_of(comparison):
+        table.add_row(
+            figure_name(game, st.what, tr),
+            percent(st.base_rate, tr),
+            percent(st.variant_rate, tr),
+            tr(
+                "lab.compare.diff_ci",
+                diff=points(st.diff, tr),
+                lo=points(st.ci95[0], tr),
+                hi=points(st.ci95[1], tr),
+            ),
+            tr(
+                "lab.compare.ci",
+                lo=points(st.unpaired_ci95[0], tr),
+                hi=points(st.unpaired_ci95[1], tr),
+            ),
+            _p(st.p_value, tr),
+            tr(
+                "lab.compare.games_needed",
+                paired=number(st.games_needed, tr, 0),
+                independent=number(st.games_needed_unpaired, tr, 0),
+            ),
+        )
+    table.caption = tr(
+        "lab.compare.changes",
+        baseline=overrides_text(base, tr),
+        variant=overrides_text(variant, tr),
+    )
+    out.print(table)
+
+
+def overrides_text(summary: dict[str, Any], tr: Translator) -> str:
+    """A run's component overrides as ``--set`` pieces (or "the packaged components")."""
+    pieces = describe(summary.get("variant", {}))
+    return ", ".join(pieces) if pieces else tr("lab.compare.packaged")
+
+
+def _p(value: float, tr: Translator) -> str:
+    """``p = 0.012`` / ``p < 0.001``."""
+    if value < 0.001:
+        return tr("lab.compare.p_below", value=number(0.001, tr, 3))
+    return tr("lab.compare.p", value=number(value, tr, 3))

@@ -33,10 +33,15 @@ class GameRecord:
     digest: str
     result: dict[str, Any] | None = None
     meta: dict[str, Any] = field(default_factory=dict)
+    #: component overrides the game was played with (``{}``: the packaged components; the
+    #: JSON then has no ``variant`` field, exactly as before variants existed)
+    variant: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
     def of(cls, name: str, state: State[Any], **meta: Any) -> GameRecord:
         """Record ``state`` (a game built by :func:`make_game` under ``name``)."""
+        from subtable.core.variants import variant_of
+
         space = state.game.action_space
         outcome = state.outcome()
         result = None
@@ -55,21 +60,29 @@ class GameRecord:
             state.digest(),
             result,
             {"engine": __version__, **meta},
+            variant_of(state.game),
         )
 
     def to_json(self) -> dict[str, Any]:
         """JSON-ready data."""
-        return {
+        data: dict[str, Any] = {
             "format": FORMAT,
             "game": self.game,
             "ruleset": self.ruleset,
             "options": self.options,
-            "seed": self.seed,
-            "actions": self.actions,
-            "digest": self.digest,
-            "result": self.result,
-            "meta": self.meta,
         }
+        if self.variant:
+            data["variant"] = self.variant
+        data.update(
+            {
+                "seed": self.seed,
+                "actions": self.actions,
+                "digest": self.digest,
+                "result": self.result,
+                "meta": self.meta,
+            }
+        )
+        return data
 
     @classmethod
     def from_json(cls, data: Any) -> GameRecord:
@@ -99,6 +112,9 @@ class GameRecord:
         meta = data.get("meta", {})
         if not isinstance(meta, dict):
             raise RecordError("the record's 'meta' field has the wrong type")
+        variant = data.get("variant", {})
+        if not isinstance(variant, dict):
+            raise RecordError("the record's 'variant' field has the wrong type")
         return cls(
             data["game"],
             data["ruleset"],
@@ -108,6 +124,7 @@ class GameRecord:
             data["digest"],
             result,
             meta,
+            variant,
         )
 
     def save(self, path: str | Path) -> None:
@@ -135,7 +152,7 @@ class GameRecord:
 def replay(record: GameRecord, *, verify: bool = True) -> State[Any]:
     """Re-run a record from its seed; check every action and the final digest."""
     try:
-        game = make_game(record.game, **record.options)
+        game = make_game(record.game, record.variant or None, **record.options)
     except SubtableError as exc:
         raise RecordError(f"the record's game or options are invalid: {exc.message}") from None
     if game.info.ruleset != record.ruleset:

@@ -34,6 +34,12 @@ def game_class(name: str) -> type[Game[Any]]:
     return cls
 
 
-def make_game(name: str, **options: Any) -> Game[Any]:
-    """Build the game ``name`` with ``options``."""
+def make_game(name: str, variant: dict[str, Any] | None = None, **options: Any) -> Game[Any]:
+    """Build the game ``name`` with ``options`` (on ``variant``'s components if given: a
+    partial override of the packaged components, see :mod:`subtable.core.variants`)."""
+    if variant:
+        from subtable.core.variants import make_variant_game
+
+        game: Game[Any] = make_variant_game(name, variant, **options)
+        return game
     return game_class(name)(**options)

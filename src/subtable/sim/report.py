@@ -385,3 +385,209 @@ def write_report(
         + "</body></html>",
         encoding="utf-8",
     )
+
+
+# -- paired comparisons ---------------------------------------------------------------------
+def _compare_rates_plot(
+    plt: Any, runs: Sequence[Run], stats: Sequence[Any], game: str, tr: Translator
+) -> str:
+    """The baseline's and the variant's rates side by side, figure by figure, with their
+    Wilson intervals."""
+    from subtable.sim.words import figure_name
+
+    fig, ax = plt.subplots(figsize=(8, 0.5 * len(stats) + 1.6))
+    ys = list(range(len(stats)))
+    n = [run.summary["games"] for run in runs]
+    for k, (label, hatch) in enumerate(
+        ((tr("lab.compare.baseline"), ""), (tr("lab.compare.variant"), "///"))
+    ):
+        rates = [st.base_rate if k == 0 else st.variant_rate for st in stats]
+        cis = [wilson_interval(round(r * n[k]), n[k]) for r in rates]
+        ax.barh(
+            [y + (k - 0.5) * 0.4 for y in ys],
+            rates,
+            height=0.4,
+            xerr=[
+                [r - c[0] for r, c in zip(rates, cis, strict=True)],
+                [c[1] - r for r, c in zip(rates, cis, strict=True)],
+            ],
+            capsize=3,
+            hatch=hatch,
+            edgecolor="black",
+            linewidth=0.5,
+            label=label,
+        )
+    ax.set_yticks(ys, labels=[figure_name(game, st.what, tr) for st in stats], fontsize=8)
+    ax.invert_yaxis()
+    ax.set_xlim(0, 1)
+    ax.set_xlabel(tr("lab.plot.share"))
+    _legend_outside(ax)
+    return _png(fig)
+
+
+def _compare_diff_plot(plt: Any, stats: Sequence[Any], game: str, tr: Translator) -> str:
+    """Each figure's difference (variant − baseline, in points) with its paired interval
+    and, beside it, the interval two independent runs of the same size would give."""
+    from subtable.sim.words import figure_name
+
+    fig, ax = plt.subplots(figsize=(8, 0.5 * len(stats) + 1.6))
+    ys = list(range(len(stats)))
+    diffs = [st.diff * 100 for st in stats]
+    ax.errorbar(
+        diffs,
+        [y - 0.15 for y in ys],
+        xerr=[
+            [d - st.ci95[0] * 100 for d, st in zip(diffs, stats, strict=True)],
+            [st.ci95[1] * 100 - d for d, st in zip(diffs, stats, strict=True)],
+        ],
+        fmt="o",
+        capsize=4,
+        linewidth=2,
+        label=tr("lab.compare.plot.paired"),
+    )
+    ax.errorbar(
+        diffs,
+        [y + 0.15 for y in ys],
+        xerr=[
+            [d - st.unpaired_ci95[0] * 100 for d, st in zip(diffs, stats, strict=True)],
+            [st.unpaired_ci95[1] * 100 - d for d, st in zip(diffs, stats, strict=True)],
+        ],
+        fmt="s",
+        capsize=4,
+        linestyle="none",
+        linewidth=1,
+        color="grey",
+        label=tr("lab.compare.plot.independent"),
+    )
+    ax.axvline(0, color="black", linewidth=1, linestyle="--")
+    ax.set_yticks(ys, labels=[figure_name(game, st.what, tr) for st in stats], fontsize=8)
+    ax.invert_yaxis()
+    ax.set_xlabel(tr("lab.compare.plot.diff"))
+    _legend_outside(ax)
+    return _png(fig)
+
+
+def _compare_table(
+    stats: Sequence[Any], comparison: dict[str, Any], game: str, tr: Translator
+) -> str:
+    from subtable.sim.words import figure_name, points
+
+    paired = comparison["paired"]
+    head = [
+        tr("lab.compare.col.figure"),
+        tr("lab.compare.baseline"),
+        tr("lab.compare.variant"),
+        tr("lab.compare.col.diff_paired") if paired else tr("lab.compare.col.diff"),
+        tr("lab.compare.col.independent"),
+        tr("lab.compare.col.p_mcnemar") if paired else tr("lab.compare.col.p_z"),
+        tr(
+            "lab.compare.col.games_needed",
+            precision=points(comparison["precision"], tr, signed=False),
+        ),
+    ]
+    rows = []
+    for st in stats:
+        p = (
+            tr("lab.compare.p_below", value=number(0.001, tr, 3))
+            if st.p_value < 0.001
+            else tr("lab.compare.p", value=number(st.p_value, tr, 3))
+        )
+        cells = [
+            figure_name(game, st.what, tr),
+            percent(st.base_rate, tr),
+            percent(st.variant_rate, tr),
+            tr(
+                "lab.compare.diff_ci",
+                diff=points(st.diff, tr),
+                lo=points(st.ci95[0], tr),
+                hi=points(st.ci95[1], tr),
+            ),
+            tr(
+                "lab.compare.ci",
+                lo=points(st.unpaired_ci95[0], tr),
+                hi=points(st.unpaired_ci95[1], tr),
+            ),
+            p,
+            tr(
+                "lab.compare.games_needed",
+                paired=number(st.games_needed, tr, 0),
+                independent=number(st.games_needed_unpaired, tr, 0),
+            ),
+        ]
+        rows.append("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in cells) + "</tr>")
+    return (
+        "<table><tr>"
+        + "".join(f"<th>{html.escape(h)}</th>" for h in head)
+        + "</tr>"
+        + "".join(rows)
+        + "</table>"
+    )
+
+
+def write_compare_report(
+    path: Path,
+    runs: Sequence[Run],
+    comparison: dict[str, Any],
+    *,
+    game: str,
+    tr: Translator | None = None,
+    command: str = "",
+    win_reason: str | None = None,
+) -> None:
+    """Write the HTML report of a comparison: the baseline and the variant (``runs``) side
+    by side, and every figure's difference with its paired and independent intervals."""
+    from subtable.sim.compare import stats_of
+
+    tr = tr or translator("en")
+    plt = _pyplot()
+    stats = stats_of(comparison)
+    sections: list[tuple[str, str]] = [
+        (tr("lab.compare.heading.rates"), _compare_rates_plot(plt, runs, stats, game, tr)),
+        (tr("lab.compare.heading.diff"), _compare_diff_plot(plt, stats, game, tr)),
+        (tr("lab.heading.causes"), _causes_plot(plt, runs, game, tr)),
+    ]
+    minute = _minute_plot(plt, runs, win_reason, tr)
+    if minute:
+        sections.append((tr("lab.heading.when_lost"), minute))
+    tracks = _tracks_plot(plt, runs, tr)
+    if tracks:
+        sections.append((tr("lab.heading.tracks"), tracks))
+    sections.append((tr("lab.heading.decisions"), _decisions_plot(plt, runs, tr)))
+    title = tr("lab.compare.report.title", game=tr(f"game.{game}"))
+    body = [f"<h1>{html.escape(title)}</h1>"]
+    if command:
+        body.append(f"<p><code>{html.escape(command)}</code></p>")
+    for label, run in zip(
+        (tr("lab.compare.baseline"), tr("lab.compare.variant")), runs, strict=True
+    ):
+        from subtable.core.variants import describe
+
+        pieces = describe(run.summary.get("variant", {}))
+        text = ", ".join(pieces) if pieces else tr("lab.compare.packaged")
+        body.append(f"<p><b>{html.escape(label)}</b>: <code>{html.escape(text)}</code></p>")
+    body.append(_table(runs, game, tr))
+    method = (
+        tr("lab.compare.method.paired", games=comparison["games"])
+        if comparison["paired"]
+        else tr("lab.compare.method.independent", games=comparison["games"])
+    )
+    body.append(f"<h2>{html.escape(tr('lab.compare.heading.table'))}</h2>")
+    body.append(f"<p>{html.escape(method)}</p>")
+    body.append(_compare_table(stats, comparison, game, tr))
+    for heading, png in sections:
+        body.append(
+            f"<h2>{html.escape(heading)}</h2><img alt='{html.escape(heading)}' "
+            f"src='data:image/png;base64,{png}'>"
+        )
+    style = (
+        "body{font-family:sans-serif;max-width:1100px;margin:2em auto;color:#222}"
+        "table{border-collapse:collapse;font-size:.85em}td,th{border:1px solid #ccc;"
+        "padding:.3em .5em;text-align:left;vertical-align:top}img{max-width:100%}"
+    )
+    path.write_text(
+        f"<!doctype html><html lang='{tr.lang}'><head><meta charset='utf-8'><title>"
+        f"{html.escape(title)}</title><style>{style}</style></head><body>"
+        + "\n".join(body)
+        + "</body></html>",
+        encoding="utf-8",
+    )

@@ -55,6 +55,8 @@ class SimConfig:
     save_records: Path | None = None
     #: parameters given to every bot that accepts them (e.g. ``{"budget": 200}``)
     bot_params: dict[str, Any] = field(default_factory=dict)
+    #: validated component overrides (:mod:`subtable.core.variants`); ``{}``: as packaged
+    variant: dict[str, Any] = field(default_factory=dict)
 
     def seat_bots(self, seats: int) -> list[str]:
         """The bot spec of each seat."""
@@ -125,7 +127,7 @@ def play_game(
 
 def run_games(config: SimConfig, seeds: Sequence[int]) -> list[GameResult]:
     """Play the games of ``seeds`` in this process."""
-    game = make_game(config.game, **config.options)
+    game = make_game(config.game, config.variant or None, **config.options)
     bots = config.seat_bots(game.num_seats)
     if config.save_records is not None:
         config.save_records.mkdir(parents=True, exist_ok=True)
@@ -249,6 +251,8 @@ def summarise(
     }
     if config.bot_params:
         out["bot_params"] = dict(config.bot_params)
+    if config.variant:
+        out["variant"] = dict(config.variant)
     win_reason = game.info.win_reason
     if game.info.utility is Utility.COOPERATIVE and win_reason is not None:
         wins = reasons.get(win_reason, 0)
@@ -268,7 +272,7 @@ def summarise(
 
 def check_config(config: SimConfig) -> Game[Any]:
     """Build the game and the seat bots once, so bad options fail before any work."""
-    game = make_game(config.game, **config.options)
+    game = make_game(config.game, config.variant or None, **config.options)
     for seat, spec in enumerate(config.seat_bots(game.num_seats)):
         name, params = parse_bot_spec(spec, config.bot_params)
         make_bot(name, game, seat, Rng(0), **params)

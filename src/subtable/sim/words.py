@@ -39,7 +39,14 @@ def sweep_key(key: str, tr: Translator) -> str:
 
 
 def point_label(point: dict[str, object], tr: Translator) -> str:
-    """``players=5 greater_challenge=1``, or "all games" without a sweep."""
+    """``players=5 greater_challenge=1``, or "all games" without a sweep (a comparison's
+    two runs: "baseline" and "variant")."""
+    if list(point) == ["compare"]:
+        return (
+            tr("lab.compare.baseline")
+            if point["compare"] == "baseline"
+            else tr("lab.compare.variant")
+        )
     return " ".join(f"{k}={v}" for k, v in point.items()) or tr("lab.all_games")
 
 
@@ -58,3 +65,20 @@ def number(value: float, tr: Translator, digits: int = 1) -> str:
 def rate_ci(rate: float, lo: float, hi: float, tr: Translator) -> str:
     """``12.5% (95% CI 8.0%–18.1%)``."""
     return tr("lab.rate_ci", rate=percent(rate, tr), lo=percent(lo, tr), hi=percent(hi, tr))
+
+
+def points(value: float, tr: Translator, *, signed: bool = True) -> str:
+    """A difference of rates in percentage points: ``+3.2 pts`` / ``−1,5 pts``."""
+    text = number(abs(value) * 100, tr)
+    sign = "" if not signed else "+" if value > 0 else "−" if value < 0 else "±"
+    return tr("lab.compare.pp", value=sign + text)
+
+
+def figure_name(game: str, what: str, tr: Translator) -> str:
+    """A compared figure's name: ``win``, ``seat.2``, ``reason.sunk``."""
+    if what == "win":
+        return tr("lab.compare.fig.win")
+    kind, _, rest = what.partition(".")
+    if kind == "seat":
+        return tr("lab.seat_wins", n=int(rest))
+    return tr("lab.compare.fig.reason", reason=end_reason(game, rest, tr))
