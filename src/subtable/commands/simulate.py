@@ -27,7 +27,7 @@ from subtable.core.errors import OptionError, SubtableError
 from subtable.core.registry import game_names
 from subtable.core.variants import describe, load_overrides, merge, read_variant, validate
 from subtable.i18n import LANGUAGES, Translator, detect_language, normalize, translator
-from subtable.sim.words import end_reason, figure_name, number, point_label, points, rate_ci
+from subtable.sim.words import compare_cells, compare_head, end_reason, number, point_label, rate_ci
 
 if TYPE_CHECKING:  # the lab's modules load lazily, when a command runs
     from subtable.sim.runner import SimConfig
@@ -375,7 +375,6 @@ def print_comparison(
     """The comparison table: each figure's rates, difference, intervals, test and the games
     a wanted precision needs."""
     from subtable.sim.compare import stats_of
-    from subtable.sim.words import percent
 
     paired = comparison["paired"]
     if not paired:
@@ -383,40 +382,10 @@ def print_comparison(
     else:
         title = tr("lab.compare.title.paired", games=comparison["games"])
     table = Table(title=title)
-    need = points(comparison["precision"], tr, signed=False)
-    for head in (
-        tr("lab.compare.col.figure"),
-        tr("lab.compare.baseline"),
-        tr("lab.compare.variant"),
-        tr("lab.compare.col.diff_paired") if paired else tr("lab.compare.col.diff"),
-        tr("lab.compare.col.independent"),
-        tr("lab.compare.col.p_mcnemar") if paired else tr("lab.compare.col.p_z"),
-        tr("lab.compare.col.games_needed", precision=need),
-    ):
+    for head in compare_head(comparison, tr):
         table.add_column(head)
     for st in stats_of(comparison):
-        table.add_row(
-            figure_name(game, st.what, tr),
-            percent(st.base_rate, tr),
-            percent(st.variant_rate, tr),
-            tr(
-                "lab.compare.diff_ci",
-                diff=points(st.diff, tr),
-                lo=points(st.ci95[0], tr),
-                hi=points(st.ci95[1], tr),
-            ),
-            tr(
-                "lab.compare.ci",
-                lo=points(st.unpaired_ci95[0], tr),
-                hi=points(st.unpaired_ci95[1], tr),
-            ),
-            _p(st.p_value, tr),
-            tr(
-                "lab.compare.games_needed",
-                paired=number(st.games_needed, tr, 0),
-                independent=number(st.games_needed_unpaired, tr, 0),
-            ),
-        )
+        table.add_row(*compare_cells(game, st, tr))
     table.caption = tr(
         "lab.compare.changes",
         baseline=overrides_text(base, tr),
@@ -429,10 +398,3 @@ def overrides_text(summary: dict[str, Any], tr: Translator) -> str:
     """A run's component overrides as ``--set`` pieces (or "the packaged components")."""
     pieces = describe(summary.get("variant", {}))
     return ", ".join(pieces) if pieces else tr("lab.compare.packaged")
-
-
-def _p(value: float, tr: Translator) -> str:
-    """``p = 0.012`` / ``p < 0.001``."""
-    if value < 0.001:
-        return tr("lab.compare.p_below", value=number(0.001, tr, 3))
-    return tr("lab.compare.p", value=number(value, tr, 3))

@@ -368,6 +368,13 @@ def write_report(
     if command:
         body.append(f"<p><code>{html.escape(command)}</code></p>")
     body.append(_table(runs, game, tr))
+    _write_page(path, title, body, sections, tr)
+
+
+def _write_page(
+    path: Path, title: str, body: list[str], sections: list[tuple[str, str]], tr: Translator
+) -> None:
+    """One self-contained HTML page: ``body``, then each (heading, PNG in base64) plot."""
     for heading, png in sections:
         body.append(
             f"<h2>{html.escape(heading)}</h2><img alt='{html.escape(heading)}' "
@@ -470,50 +477,12 @@ def _compare_diff_plot(plt: Any, stats: Sequence[Any], game: str, tr: Translator
 def _compare_table(
     stats: Sequence[Any], comparison: dict[str, Any], game: str, tr: Translator
 ) -> str:
-    from subtable.sim.words import figure_name, points
+    from subtable.sim.words import compare_cells, compare_head
 
-    paired = comparison["paired"]
-    head = [
-        tr("lab.compare.col.figure"),
-        tr("lab.compare.baseline"),
-        tr("lab.compare.variant"),
-        tr("lab.compare.col.diff_paired") if paired else tr("lab.compare.col.diff"),
-        tr("lab.compare.col.independent"),
-        tr("lab.compare.col.p_mcnemar") if paired else tr("lab.compare.col.p_z"),
-        tr(
-            "lab.compare.col.games_needed",
-            precision=points(comparison["precision"], tr, signed=False),
-        ),
-    ]
+    head = compare_head(comparison, tr)
     rows = []
     for st in stats:
-        p = (
-            tr("lab.compare.p_below", value=number(0.001, tr, 3))
-            if st.p_value < 0.001
-            else tr("lab.compare.p", value=number(st.p_value, tr, 3))
-        )
-        cells = [
-            figure_name(game, st.what, tr),
-            percent(st.base_rate, tr),
-            percent(st.variant_rate, tr),
-            tr(
-                "lab.compare.diff_ci",
-                diff=points(st.diff, tr),
-                lo=points(st.ci95[0], tr),
-                hi=points(st.ci95[1], tr),
-            ),
-            tr(
-                "lab.compare.ci",
-                lo=points(st.unpaired_ci95[0], tr),
-                hi=points(st.unpaired_ci95[1], tr),
-            ),
-            p,
-            tr(
-                "lab.compare.games_needed",
-                paired=number(st.games_needed, tr, 0),
-                independent=number(st.games_needed_unpaired, tr, 0),
-            ),
-        ]
+        cells = compare_cells(game, st, tr)
         rows.append("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in cells) + "</tr>")
     return (
         "<table><tr>"
@@ -574,20 +543,4 @@ def write_compare_report(
     body.append(f"<h2>{html.escape(tr('lab.compare.heading.table'))}</h2>")
     body.append(f"<p>{html.escape(method)}</p>")
     body.append(_compare_table(stats, comparison, game, tr))
-    for heading, png in sections:
-        body.append(
-            f"<h2>{html.escape(heading)}</h2><img alt='{html.escape(heading)}' "
-            f"src='data:image/png;base64,{png}'>"
-        )
-    style = (
-        "body{font-family:sans-serif;max-width:1100px;margin:2em auto;color:#222}"
-        "table{border-collapse:collapse;font-size:.85em}td,th{border:1px solid #ccc;"
-        "padding:.3em .5em;text-align:left;vertical-align:top}img{max-width:100%}"
-    )
-    path.write_text(
-        f"<!doctype html><html lang='{tr.lang}'><head><meta charset='utf-8'><title>"
-        f"{html.escape(title)}</title><style>{style}</style></head><body>"
-        + "\n".join(body)
-        + "</body></html>",
-        encoding="utf-8",
-    )
+    _write_page(path, title, body, sections, tr)

@@ -7,11 +7,15 @@ names them only where people read: the summary tables, the report, ``replay``.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING, Any
 
 from babel import Locale
 from babel.numbers import format_decimal, format_percent
 
 from subtable.i18n import Translator
+
+if TYPE_CHECKING:
+    from subtable.sim.compare import PairedStat
 
 
 def end_reason(game: str, reason: str, tr: Translator) -> str:
@@ -82,3 +86,52 @@ def figure_name(game: str, what: str, tr: Translator) -> str:
     if kind == "seat":
         return tr("lab.seat_wins", n=int(rest))
     return tr("lab.compare.fig.reason", reason=end_reason(game, rest, tr))
+
+
+def compare_head(comparison: dict[str, Any], tr: Translator) -> list[str]:
+    """The column headings of a paired comparison's table (terminal and report alike)."""
+    paired = comparison["paired"]
+    return [
+        tr("lab.compare.col.figure"),
+        tr("lab.compare.baseline"),
+        tr("lab.compare.variant"),
+        tr("lab.compare.col.diff_paired") if paired else tr("lab.compare.col.diff"),
+        tr("lab.compare.col.independent"),
+        tr("lab.compare.col.p_mcnemar") if paired else tr("lab.compare.col.p_z"),
+        tr(
+            "lab.compare.col.games_needed",
+            precision=points(comparison["precision"], tr, signed=False),
+        ),
+    ]
+
+
+def compare_cells(game: str, st: PairedStat, tr: Translator) -> list[str]:
+    """One figure's row of a paired comparison: rates, difference with both intervals,
+    the test's p-value and the games a precision needs."""
+    p = (
+        tr("lab.compare.p_below", value=number(0.001, tr, 3))
+        if st.p_value < 0.001
+        else tr("lab.compare.p", value=number(st.p_value, tr, 3))
+    )
+    return [
+        figure_name(game, st.what, tr),
+        percent(st.base_rate, tr),
+        percent(st.variant_rate, tr),
+        tr(
+            "lab.compare.diff_ci",
+            diff=points(st.diff, tr),
+            lo=points(st.ci95[0], tr),
+            hi=points(st.ci95[1], tr),
+        ),
+        tr(
+            "lab.compare.ci",
+            lo=points(st.unpaired_ci95[0], tr),
+            hi=points(st.unpaired_ci95[1], tr),
+        ),
+        p,
+        tr(
+            "lab.compare.games_needed",
+            paired=number(st.games_needed, tr, 0),
+            independent=number(st.games_needed_unpaired, tr, 0),
+        ),
+    ]
