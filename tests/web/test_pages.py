@@ -238,3 +238,13 @@ def test_an_unknown_rendering_is_refused(client: Any) -> None:
         assert "render" in error["message"]
         ws.send_json({**hello, "render": "html"})  # nothing was changed: hello works
         assert ws.receive_json()["type"] == "welcome"
+
+
+def test_a_spectator_page_sees_the_board_and_no_hand(client: Any, connect: Any) -> None:
+    t = new_table(client, game="submarine", players=2, seats=["human", "random"], lang="it")
+    watcher = connect(t["id"], t["spectator"]["token"], render="html")
+    assert watcher.welcome["role_text"] == _web_texts("it")["web.role.spectator"]
+    html = watcher.state["html"]
+    assert html["board"].startswith("<svg") and watcher.state["legal"] == []
+    assert "data-hand=" not in html["panels"]  # nobody's hand, card by card
+    assert "data-actions" not in html["board"] + html["panels"]
