@@ -78,6 +78,7 @@ def strings(tr: Translator) -> dict[str, str]:
         "copy": tr("web.created.copy"),
         "copied": tr("web.created.copied"),
         "board": tr("web.table.board"),
+        "setup": tr("web.table.setup"),
         "your_options": tr("web.table.your_options"),
         "undo": tr("web.table.undo"),
         "log": tr("web.table.log"),

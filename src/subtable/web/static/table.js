@@ -124,7 +124,7 @@ function onMessage(event) {
     names = message.names || [];
     $("role").textContent = message.role_text || "";
     if (seq === null && (message.lines || []).length && !$("log").children.length) {
-      addLog({ seq: 0, kind: "setup", head: "#0", lines: message.lines });
+      addLog({ seq: 0, kind: "setup", head: text.setup, lines: message.lines });
     }
     retry = 0;
     $("banner").hidden = true;
