@@ -61,9 +61,23 @@ class SearchHooks:
     def __init__(self, game: Game[Any], expert: Expert[Any] | None = None) -> None:
         self.game = game
         self._expert: Expert[Any] = expert if expert is not None else make_expert(game)
+        #: the last board read: (state, its history length, seat, board) — a rollout asks
+        #: for the leaf value and then the move at the same position
+        self._last: tuple[State[Any], int, int, Any] | None = None
+
+    @property
+    def rollout_depth(self) -> int:
+        """The expert's advice on rollout depth (its ``rollout_depth``; 10 without one)."""
+        return int(getattr(self._expert, "rollout_depth", 10))
 
     def _board(self, state: State[Any], seat: int) -> Any:
-        return self._expert.board(state.observe(seat))
+        last = self._last
+        moves = len(state.history)
+        if last is not None and last[0] is state and last[1] == moves and last[2] == seat:
+            return last[3]  # the same position (the state is held, so its id is not reused)
+        board = self._expert.board(state.observe(seat))
+        self._last = (state, moves, seat, board)
+        return board
 
     def act(self, state: State[Any], ids: list[int], rng: Rng) -> int:
         """The expert's action in a (sampled) state."""

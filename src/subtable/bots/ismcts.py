@@ -25,16 +25,20 @@ numbers: the same deck order and dice for every option), which makes the
 comparison between options far less noisy.
 
 Parameters (``make_bot("ismcts", game, seat, rng, **params)`` or
-``--bot ismcts:key=value``): ``budget`` iterations per decision (default 200),
+``--bot ismcts:key=value``): ``budget`` iterations per decision (default 100),
 or ``ms`` milliseconds per decision; ``rollout`` ``"heuristic"`` (default) or
 ``"random"`` (no expert: every legal action, random playouts to the end);
 ``c`` the UCB constant (0.7); ``width`` (4; 0 for every legal action);
-``depth`` (10; 0 plays to the end); ``bias`` a progressive-bias bonus
+``depth`` (the expert's ``rollout_depth``: 2 for Red November, 10 for Submarine; 10
+without an expert; 0 plays to the end); ``bias`` a progressive-bias bonus
 ``bias / (1 + visits)`` for the expert's favourite (0); ``paired`` (true);
 ``z`` (1.0) how sure a paired search must be to overrule the expert: another
 root option is played only if its mean advantage over the expert's choice, over
 the same sampled worlds, exceeds ``z`` standard errors (picking the best of
-several noisy means otherwise overrules the expert on noise).
+several noisy means otherwise overrules the expert on noise); ``race`` (2.0; 0 turns it
+off): with paired sampling, from the 8th world on (then every 4th), an option more than
+``race`` standard errors below the expert's choice on the same worlds is dropped, and the
+search stops when none is left — the budget then counts worlds, ``ceil(budget / options)``.
 """
 
 from __future__ import annotations
@@ -49,6 +53,19 @@ from subtable.core.actions import Action
 from subtable.core.errors import OptionError
 from subtable.core.game import Game, State
 from subtable.core.rng import Rng
+
+#: racing: the first check after this many worlds, then one every so many
+_RACE_START = 8
+_RACE_EVERY = 4
+
+
+def _paired(option: list[float], base: list[float]) -> tuple[float, float]:
+    """Mean and standard error of ``option - base`` over the worlds both were played in."""
+    diffs = [x - y for x, y in zip(option, base[: len(option)], strict=True)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+    return mean, math.sqrt(var / n)
 
 
 class _Node:
@@ -66,7 +83,9 @@ class ISMCTSBot:
     """Single-observer ISMCTS with availability counts."""
 
     name = "ismcts"
-    params = frozenset({"budget", "ms", "c", "rollout", "width", "depth", "bias", "paired", "z"})
+    params = frozenset(
+        {"budget", "ms", "c", "rollout", "width", "depth", "bias", "paired", "z", "race"}
+    )
 
     def __init__(
         self,
@@ -74,15 +93,16 @@ class ISMCTSBot:
         seat: int,
         rng: Rng,
         *,
-        budget: int = 200,
+        budget: int = 100,
         ms: float | None = None,
         c: float = 0.7,
         rollout: str = "heuristic",
         width: int = 4,
-        depth: int = 10,
+        depth: int | None = None,
         bias: float = 0.0,
         paired: bool = True,
         z: float = 1.0,
+        race: float = 2.0,
     ) -> None:
         if rollout not in ("heuristic", "random"):
             raise OptionError(
@@ -97,19 +117,22 @@ class ISMCTSBot:
         self.ms = ms
         self.c = float(c)
         self.width = int(width)
+        self.hooks = search_hooks(game) if rollout == "heuristic" else None
+        if depth is None:  # the expert's advice, or 10
+            depth = self.hooks.rollout_depth if self.hooks is not None else 10
         self.depth = int(depth)
         self.bias = float(bias)
         if isinstance(paired, str):
             paired = paired.strip().lower() in ("1", "true", "yes", "on")
         self.paired = bool(paired)
         self.z = float(z)
+        self.race = float(race)
         if not game.can_determinize:
             raise OptionError(
                 f"{game.info.title} cannot sample states from a view: ismcts cannot play it",
                 code="unknown_bot",
                 params={"bot": "ismcts", "game": game.info.name},
             )
-        self.hooks = search_hooks(game) if rollout == "heuristic" else None
         #: iterations run by the last decision (for benchmarks)
         self.last_iterations = 0
 
@@ -152,18 +175,28 @@ class ISMCTSBot:
         world = first
         seat = obs.seat
         paired_returns: dict[int, list[float]] = {a: [] for a in root_options}
+        racing = self.race > 0 and self.paired and self.hooks is not None and self.width > 0
+        # with racing, the budget is counted in worlds (each option's share of it)
+        worlds_budget = -(-self.budget // len(root_options))
+        active = list(root_options)
+        worlds = 0
         while True:
             if self.paired:  # every root option on a copy of the same world
-                for option in root_options:
+                for option in active:
                     paired_returns[option].append(self._iterate(root, world.clone(), option)[seat])
-                iterations += len(root_options)
+                iterations += len(active)
+                worlds += 1
+                if racing and worlds >= _RACE_START and worlds % _RACE_EVERY == 0:
+                    active = self._race(active, paired_returns)
+                    if len(active) == 1:  # every alternative is surely worse: done
+                        break
             else:
                 self._iterate(root, world)
                 iterations += 1
             if deadline is not None:
                 if time.perf_counter() >= deadline:
                     break
-            elif iterations >= self.budget:
+            elif (worlds >= worlds_budget) if racing else (iterations >= self.budget):
                 break
             world = self.game.determinize(view, self.rng)
         self.last_iterations = iterations
@@ -178,18 +211,28 @@ class ISMCTSBot:
             return legal[0]
         return self._action(best)
 
+    def _race(self, active: list[int], returns: dict[int, list[float]]) -> list[int]:
+        """The options still in the race: the expert's choice (``active[0]``) and every
+        alternative not yet ``race`` standard errors below it on the same worlds."""
+        favourite = active[0]
+        base = returns[favourite]
+        kept = [favourite]
+        for option in active[1:]:
+            mean, se = _paired(returns[option], base)
+            if mean + self.race * se >= 0.0:
+                kept.append(option)
+        return kept
+
     def _overrule(self, options: list[int], returns: dict[int, list[float]]) -> int:
         """The expert's choice (``options[0]``), unless another option beats it on the
-        same worlds by more than ``z`` standard errors (then the surest such option)."""
+        same worlds by more than ``z`` standard errors (then the surest such option).
+        An option dropped from the race is judged on the worlds it was played in."""
         favourite = options[0]
         base = returns[favourite]
         best, best_score = favourite, 0.0
         for option in options[1:]:
-            diffs = [x - y for x, y in zip(returns[option], base, strict=True)]
-            n = len(diffs)
-            mean = sum(diffs) / n
-            var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
-            score = mean - self.z * math.sqrt(var / n)
+            mean, se = _paired(returns[option], base)
+            score = mean - self.z * se
             if score > best_score:
                 best, best_score = option, score
         return best

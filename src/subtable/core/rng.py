@@ -46,8 +46,11 @@ class Rng:
         if n <= 0:
             raise ValueError("below() needs a positive bound")
         threshold = ((1 << 64) - n) % n
-        while True:
-            r = self.next64()
+        while True:  # next64(), inline (a hot path)
+            self.state = r = (self.state + _GOLDEN) & _MASK
+            r = ((r ^ (r >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            r = ((r ^ (r >> 27)) * 0x94D049BB133111EB) & _MASK
+            r ^= r >> 31
             if r >= threshold:
                 return r % n
 

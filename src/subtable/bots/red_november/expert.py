@@ -36,6 +36,9 @@ class RNExpert:
 
     #: the tunable weights (``HeuristicBot`` passes the ones it is given)
     params_class: ClassVar[type[Params]] = Params
+    #: how many decisions a search bot's rollout plays before it trusts the leaf model (at
+    #: the next turn start): 2 measured no weaker than 10 here (docs/performance.md)
+    rollout_depth: ClassVar[int] = 2
 
     def __init__(self, game: RedNovember, params: Params | None = None) -> None:
         self.game = game
@@ -113,8 +116,8 @@ class RNExpert:
 
     # -------------------------------------------------- the main decision --
     def _movement(self, b: Board, legal: Sequence[int]) -> int:
-        plan = self.planner.plan(b)
         legal_set = set(legal)
+        plan = self.planner.plan(b, legal=legal_set)
         for step in plan:
             if step in legal_set:
                 return step

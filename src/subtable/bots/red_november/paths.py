@@ -39,6 +39,8 @@ class Routes:
         self._walk_cache: dict[tuple[bool, ...], int] = {}
         self._edge_cache: dict[tuple[object, ...], Edges] = {}
         self._dist_cache: dict[tuple[object, ...], dict[int, int]] = {}
+        self._path_cache: dict[tuple[object, ...], Paths] = {}
+        self._calm_cache: dict[tuple[int, tuple[bool, ...]], dict[int, int]] = {}
 
     def _hubs(self) -> list[int]:
         def dist_sum(r: int) -> int:
@@ -92,8 +94,18 @@ class Routes:
         return dist
 
     def calm_distances(self, src: int, blocked: Sequence[bool]) -> dict[int, int]:
-        """Hatch counts from ``src`` with these hatches blocked and no fire or water."""
-        return self._bfs(src, blocked, self._calm, self._dry)
+        """Hatch counts from ``src`` with these hatches blocked and no fire or water.
+
+        Cached: the dict is shared, read it only.
+        """
+        key = (src, tuple(blocked))
+        dist = self._calm_cache.get(key)
+        if dist is None:
+            dist = self._bfs(src, blocked, self._calm, self._dry)
+            if len(self._calm_cache) > 8192:
+                self._calm_cache.clear()
+            self._calm_cache[key] = dist
+        return dist
 
     # ------------------------------------------------------------ exact walks --
     def edges(self, b: Board, fire_ok: bool, aqualung: bool) -> Edges:
@@ -124,7 +136,20 @@ class Routes:
         return edges
 
     def paths(self, b: Board, src: int, fire_ok: bool, aqualung: bool) -> Paths:
-        """Dijkstra from ``src``: minutes to each space and the first step towards it."""
+        """Dijkstra from ``src``: minutes to each space and the first step towards it.
+
+        Cached by ``src``, the hazards and the flags: the dicts are shared, read them only.
+        """
+        key = (src, b.water, b.fire, b.blocked, fire_ok, aqualung)
+        found = self._path_cache.get(key)
+        if found is None:
+            found = self._dijkstra(b, src, fire_ok, aqualung)
+            if len(self._path_cache) > 16384:
+                self._path_cache.clear()
+            self._path_cache[key] = found
+        return found
+
+    def _dijkstra(self, b: Board, src: int, fire_ok: bool, aqualung: bool) -> Paths:
         dist = {src: 0}
         first: dict[int, int] = {}
         heap = [(0, src, 0)]

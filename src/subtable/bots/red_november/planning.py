@@ -10,6 +10,7 @@ over the problems. With nothing worth doing he trades, drifts to a hub or waits.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from subtable.bots.red_november.board import Board
@@ -49,11 +50,14 @@ class Planner:
         self.item = items.item
         self.n_items = items.n_items
 
-    def plan(self, b: Board, alternatives: bool = False) -> list[int]:
+    def plan(
+        self, b: Board, alternatives: bool = False, legal: Collection[int] | None = None
+    ) -> list[int]:
         """Preferred action ids for the active gnome, best first.
 
         With ``alternatives``, the first steps of every worthwhile task follow the
-        best one (for a search bot's candidate moves).
+        best one (for a search bot's candidate moves). With ``legal`` (and no
+        alternatives), the list may stop at its first legal step: the caller plays it.
         """
         a = b.active
         r = b.room[a]
@@ -91,6 +95,8 @@ class Planner:
             out.extend(choices[0].steps)
         if in_hazard:
             out.extend(self._escape(turn))
+        if legal is not None and not alternatives and any(i in legal for i in out):
+            return out  # the idle moves below would never be read
         out.extend(self._idle(turn))
         if alternatives:
             out.extend(ch.steps[0] for ch in choices[1:])

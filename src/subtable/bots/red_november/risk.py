@@ -25,18 +25,23 @@ def track_risk(level: int, events: int, q1: float, q2: float, end: int = 10) -> 
     dist[level] = 1.0
     lost = 0.0
     q0 = 1.0 - q1 - q2
+    last, low = end - 1, end - 2
     for _ in range(events):
         new = [0.0] * end
-        for lv in range(end):
+        for lv in range(max(level, 0), end):  # nothing lies below the start
             p = dist[lv]
             if not p:
                 continue
             new[lv] += p * q0
-            for step, q in ((1, q1), (2, q2)):
-                if lv + step >= end:
-                    lost += p * q
-                else:
-                    new[lv + step] += p * q
+            if lv >= last:  # +1 and +2 both reach the end (same sums, same order as a loop)
+                lost += p * q1
+                lost += p * q2
+            elif lv >= low:
+                new[lv + 1] += p * q1
+                lost += p * q2
+            else:
+                new[lv + 1] += p * q1
+                new[lv + 2] += p * q2
         dist = new
     return lost
 
@@ -57,6 +62,10 @@ class DeckOdds:
         }
         #: per set of face-up event cards: the deck's counts and the Faint Check odds
         self._cache: dict[tuple[tuple[int, ...], ...], _Deck] = {}
+        #: per deck counts (by identity), total, dry rooms and fire: the track rates (shared)
+        self._rates: dict[
+            tuple[int, int, int, float], tuple[object, list[tuple[float, float]]]
+        ] = {}
 
     def _deck(self, b: Board) -> _Deck:
         key = (b.event_discard, b.event_removed, b.event_aside)
@@ -101,9 +110,14 @@ class DeckOdds:
         self, b: Board, counts: dict[str, int], total: int
     ) -> list[tuple[float, float]]:
         """Per event drawn: chance of +1 and of +2 on each disaster track."""
-        rates: list[tuple[float, float]] = []
-        dry = sum(1 for r in range(1, SEA) if b.water[r] == 0) / 10
+        dry_rooms = sum(1 for r in range(1, SEA) if b.water[r] == 0)
         spread = 1.0 if any(b.fire[1:SEA]) else 0.0
+        key = (id(counts), total, dry_rooms, spread)
+        cached = self._rates.get(key)
+        if cached is not None and cached[0] is counts:
+            return cached[1]
+        dry = dry_rooms / 10
+        rates: list[tuple[float, float]] = []
         for name in self.c.tracks:
             q1 = q2 = 0.0
             if name == "asphyxiation":
@@ -117,6 +131,9 @@ class DeckOdds:
                 else:
                     q2 += counts.get(kind, 0) / total
             rates.append((round(q1, 3), round(q2, 3)))
+        if len(self._rates) > 8192:
+            self._rates.clear()
+        self._rates[key] = (counts, rates)  # holding ``counts`` keeps its id unique
         return rates
 
     def faint_chance(self, b: Board, level: int) -> float:

@@ -95,6 +95,10 @@ class Tasks:
         for name, rep in c.repairs.items():
             self.repair_of_room.setdefault(rep.room, []).append(name)
         self.asphyxiation = c.tracks.index("asphyxiation")
+        #: per Destruction token: the event kinds that place it
+        self._token_kinds = [
+            frozenset(e.kind for e in c.events if e.token == token) for token in c.tokens
+        ]
 
     def find(self, turn: Turn) -> list[Task]:
         """Every task worth considering this turn."""
@@ -195,12 +199,8 @@ class Tasks:
         for name in self.repair_of_room.get(room, ()):
             rep = c.repairs[name]
             if rep.token >= 0 and b.token[rep.token] < 0:
-                token = c.tokens[rep.token]
-                cards = sum(
-                    k
-                    for kind, k in counts.items()
-                    if any(e.kind == kind and e.token == token for e in c.events)
-                )
+                kinds = self._token_kinds[rep.token]
+                cards = sum(k for kind, k in counts.items() if kind in kinds)
                 risk += (1.0 - (1.0 - cards / total) ** horizon) * self.p.fire_block
             if rep.track >= 0:
                 q1, q2 = rates[rep.track]

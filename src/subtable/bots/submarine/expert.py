@@ -32,6 +32,9 @@ class SubExpert:
 
     #: the tunable weights (``HeuristicBot`` passes the ones it is given)
     params_class: ClassVar[type[SubParams]] = SubParams
+    #: how many decisions a search bot's rollout plays before it trusts the leaf model (at
+    #: the next turn start): shorter rollouts measured clearly weaker here (docs/performance.md)
+    rollout_depth: ClassVar[int] = 10
 
     def __init__(self, game: Submarine, params: SubParams | None = None) -> None:
         self.game = game
@@ -43,6 +46,13 @@ class SubExpert:
         self.columns = c.columns
         self.prices = Prices(c, self.p)
         self.value = SeatValue(c, self.prices)
+        cells = self.columns * self.lv
+        #: each cell's destinations (a pure function of the cell)
+        self._dest_cells = [rules.destinations(src, cells, self.lv) for src in range(cells)]
+        #: within one ranking (one board, seat and colour prices): cell values, best moves
+        self._cells: dict[int, float] = {}
+        self._moves: dict[int, float] = {}
+        self._tolls: list[int] | None = None
 
     def board(self, view: SeatView) -> SubBoard:
         """The expert's record of a seat's view."""
@@ -66,6 +76,9 @@ class SubExpert:
     def ranked(self, b: SubBoard, s: int, legal: Sequence[int]) -> list[int]:
         """Every legal action, best first."""
         colours = self.prices.colour_values(b, s)
+        self._cells = {}
+        self._moves = {}
+        self._tolls = None
         score = {a: self._score(b, s, a, colours) for a in legal}
         return sorted(legal, key=lambda a: (-score[a], a))
 
@@ -90,9 +103,8 @@ class SubExpert:
             return 0.0
         if kind == Kind.MOVE:
             src = b.column * lv + act.level
-            here = prices.cell_value(b, s, src, colours)
-            best = max((self._dest_value(b, s, d, colours) for d in self._dests(src)), default=0.0)
-            return best - here * self.p.route_weight - 1.0
+            here = self._cell_value(b, s, src, colours)
+            return self._best_move(b, s, src, colours) - here * self.p.route_weight - 1.0
         if kind == Kind.TO:
             return self._dest_value(b, s, act.column * lv + act.level, colours)
         if kind == Kind.BOAT or kind == Kind.BOAT_OFF:
@@ -102,8 +114,8 @@ class SubExpert:
             cell = act.column * lv
             mine = sum(1 for x in b.baths[s] if x // lv == act.column)
             return (
-                prices.cell_value(b, s, cell, colours)
-                + 0.5 * prices.cell_value(b, s, cell + 1, colours)
+                self._cell_value(b, s, cell, colours)
+                + 0.5 * self._cell_value(b, s, cell + 1, colours)
                 - 3.0 * mine
             )
         if kind == Kind.GIVE:
@@ -118,20 +130,37 @@ class SubExpert:
         return cell if cell >= 0 else b.column * self.lv
 
     def _dests(self, src: int) -> list[int]:
-        return rules.destinations(src, self.columns * self.lv, self.lv)
+        return self._dest_cells[src]
+
+    def _cell_value(self, b: SubBoard, s: int, cell: int, colours: list[float]) -> float:
+        """``Prices.cell_value``, remembered for the ranking under way."""
+        v = self._cells.get(cell)
+        if v is None:
+            tolls = self._tolls
+            if tolls is None:
+                tolls = self._tolls = self.prices.toll_table(b, s)
+            v = self._cells[cell] = self.prices.cell_value(b, s, cell, colours, tolls)
+        return v
+
+    def _best_move(self, b: SubBoard, s: int, src: int, colours: list[float]) -> float:
+        """The best destination's value from ``src`` (0 if none), remembered likewise."""
+        v = self._moves.get(src)
+        if v is None:
+            v = self._moves[src] = max(
+                (self._dest_value(b, s, d, colours) for d in self._dest_cells[src]), default=0.0
+            )
+        return v
 
     def _dest_value(self, b: SubBoard, s: int, cell: int, colours: list[float]) -> float:
         col = cell // self.lv
         boat = b.column if b.column >= 0 else b.boat[s]
         reach = 1.0 if col > boat else self.p.route_weight
         crowd = 0.5 * sum(1 for x in b.baths[s] if x // self.lv == col)
-        return self.prices.cell_value(b, s, cell, colours) * reach - crowd
+        return self._cell_value(b, s, cell, colours) * reach - crowd
 
     def _bath_value(self, b: SubBoard, s: int, cell: int, colours: list[float]) -> float:
-        here = self.prices.cell_value(b, s, cell, colours)
-        move = (
-            max((self._dest_value(b, s, d, colours) for d in self._dests(cell)), default=0.0) - 1.0
-        )
+        here = self._cell_value(b, s, cell, colours)
+        move = self._best_move(b, s, cell, colours) - 1.0
         return max(here, move, 0.0)
 
     def _boat_value(self, b: SubBoard, s: int, target: int, colours: list[float]) -> float:

@@ -9,6 +9,8 @@ is priced too: good for the leader only.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from subtable.bots.submarine.board import SubBoard
 from subtable.bots.submarine.params import SubParams
 from subtable.games.submarine import rules
@@ -33,14 +35,15 @@ class Prices:
 
     def colour_values(self, b: SubBoard, s: int) -> list[float]:
         """Each colour's card worth: more when needed treasures of that colour remain."""
-        demand = [0.0] * self.ncol
+        ncol, jt = self.ncol, self.jt
+        demand = [0.0] * ncol
         owned = b.owned[s]
         mine = set(b.baths[s])
         for i, cell in enumerate(b.cells):
             w = 1.0 if i in mine else 0.2
-            for t in cell:
-                if rules.stores_on_board(owned, t, self.jt, self.ncol):
-                    demand[t % self.ncol] += w
+            for t in cell:  # rules.stores_on_board, inline (a hot path)
+                if t < jt and owned[t // ncol] < 0:
+                    demand[t % ncol] += w
         top = max(demand) or 1.0
         need = sum(1 for t in owned if t < 0)
         held = b.hand_size[s] + b.pile_size[s]
@@ -121,21 +124,49 @@ class Prices:
             cost = self.p.joker_value
         return gain - cost + self.end_value(b, s, t, cell, pay)
 
-    def cell_value(self, b: SubBoard, s: int, cell: int, colours: list[float]) -> float:
-        """What one bathyscaphe could gain in ``cell`` (card payments, no jokers)."""
-        toll = self.tolls(b, s, cell) * (sum(colours) / len(colours)) * self.p.toll_weight
+    def toll_table(self, b: SubBoard, s: int) -> list[int]:
+        """``tolls(b, s, cell)`` for every cell at once."""
+        lv = self.lv
+        out = [0] * len(b.cells)
+        for r, baths in enumerate(b.baths):
+            if r != s:
+                for x in baths:
+                    for cell in range(x, x - x % lv + lv):
+                        out[cell] += 1
+        return out
+
+    def cell_value(
+        self,
+        b: SubBoard,
+        s: int,
+        cell: int,
+        colours: list[float],
+        tolls: Sequence[int] | None = None,
+    ) -> float:
+        """What one bathyscaphe could gain in ``cell`` (card payments, no jokers); ``tolls``
+        may give :meth:`toll_table`."""
+        tokens = b.cells[cell]
+        if not tokens:
+            return 0.0
+        p = self.p
+        count = tolls[cell] if tolls is not None else self.tolls(b, s, cell)
+        toll = count * (sum(colours) / len(colours)) * p.toll_weight
         hand = b.hand[s]
         owned = b.owned[s]
+        ncol, jt = self.ncol, self.jt
+        new_value, joker = p.new_value, p.joker_value
         gains = []
         seen_types = set()
-        for t in b.cells[cell]:
-            v = self.token_value(b, s, t)
-            if rules.stores_on_board(owned, t, self.jt, self.ncol):
-                if t // self.ncol in seen_types:
-                    v = self.p.joker_value
-                seen_types.add(t // self.ncol)
-            g = v - colours[t % self.ncol] - toll
-            if hand is not None and not hand[t % self.ncol]:
+        for t in tokens:  # token_value and rules.stores_on_board, inline (a hot path)
+            kind = t // ncol
+            if t < jt and owned[kind] < 0:
+                v = joker if kind in seen_types else new_value
+                seen_types.add(kind)
+            else:
+                v = joker
+            colour = t % ncol
+            g = v - colours[colour] - toll
+            if hand is not None and not hand[colour]:
                 g *= 0.35  # that colour must be drawn first
             if g > 0:
                 gains.append(g)

@@ -10,9 +10,15 @@ from subtable.core.game import Game, GameInfo, OptionSpec, Utility
 from subtable.core.rng import Rng
 from subtable.core.view import SeatView, Vocabulary
 from subtable.games.red_november import rules
-from subtable.games.red_november.actions import ActionIndex, RNAction, build_action_space
-from subtable.games.red_november.components import Components, default_components
-from subtable.games.red_november.state import RedNovemberState
+from subtable.games.red_november.actions import (
+    MAX_GNOMES,
+    ActionIndex,
+    Kind,
+    RNAction,
+    build_action_space,
+)
+from subtable.games.red_november.components import SEA, Components, default_components
+from subtable.games.red_november.state import REPAIR_OF_KIND, RedNovemberState
 from subtable.games.red_november.view import CHOICE_NAMES, PHASE_NAMES, RedNovemberView
 
 
@@ -198,6 +204,27 @@ class RedNovember(Game[RNAction]):
         super().__init__(**options)
         self.action_space = build_action_space(self.components)
         self.index = ActionIndex(self.action_space)
+        #: the engine's lookups (performance only): per item, the id of using it
+        self.use_ids = tuple(self.index.id(Kind.USE, i) for i in range(len(self.components.items)))
+        #: per room, the first ids of the repairs made there
+        self.repair_firsts = tuple(
+            tuple(
+                self.index.first[kind]
+                for kind, name in REPAIR_OF_KIND.items()
+                if self.components.repairs[name].room == r
+            )
+            for r in range(SEA + 1)
+        )
+        ix = self.index
+        #: ids the legal-action lists use on every decision
+        self.no_action_id = ix.id(Kind.NO_ACTION)
+        self.done_id = ix.id(Kind.DONE)
+        self.abandon_id = ix.id(Kind.ABANDON)
+        self.trade_ids = tuple(ix.id(Kind.TRADE, g) for g in range(MAX_GNOMES))
+        #: item indices by kinds (``("coffee", "lucky_charm")``…)
+        self.item_indices: dict[tuple[str, ...], tuple[int, ...]] = {}
+        #: the ways out of a room (move id, open id, minutes or ``None``), by the hazards
+        self.ways: dict[tuple[object, ...], tuple[tuple[int, int, int | None], ...]] = {}
 
     def _validate(self, options: dict[str, Any]) -> dict[str, Any]:
         players: int = options["players"]

@@ -11,7 +11,7 @@ tests, in ``RULINGS.md``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from subtable.core.events import Event
 from subtable.core.game import Outcome, State
@@ -48,7 +48,10 @@ if TYPE_CHECKING:
 # Automatic stages (``stage``).
 
 _FIX = {kind: FIX_KINDS.index(name) for kind, name in FIX_OF_KIND.items()}
-_REPAIR_OF_KIND = {
+#: ``Event(key, params)`` without the named tuple's Python-level ``__new__`` (a hot path)
+_new_event = tuple.__new__
+
+REPAIR_OF_KIND = {
     Kind.FIX_ENGINE: "engine",
     Kind.FIX_PUMPS: "pumps",
     Kind.FIX_REACTOR: "reactor",
@@ -76,6 +79,40 @@ _ACTION_KINDS = frozenset(
 
 def _space_name(room: int) -> str:
     return "the sea" if room == SEA else f"room {room}"
+
+
+# enum members as module constants: an enum class's attribute lookup is slow on
+# Python 3.11 (its metaclass defines __getattr__), and these are read on every decision
+_CH_BLOCK: Final = Choice.BLOCK
+_CH_DISCARD: Final = Choice.DISCARD
+_CH_NONE: Final = Choice.NONE
+_CH_SPREAD: Final = Choice.SPREAD
+_K_ABANDON: Final = Kind.ABANDON
+_K_ATTACK: Final = Kind.ATTACK
+_K_BLOCK: Final = Kind.BLOCK
+_K_DEFEND: Final = Kind.DEFEND
+_K_DISCARD: Final = Kind.DISCARD
+_K_DONE: Final = Kind.DONE
+_K_DRAW: Final = Kind.DRAW
+_K_EXTINGUISH: Final = Kind.EXTINGUISH
+_K_GIVE: Final = Kind.GIVE
+_K_MOVE: Final = Kind.MOVE
+_K_NO_ACTION: Final = Kind.NO_ACTION
+_K_OPEN: Final = Kind.OPEN
+_K_PUMP: Final = Kind.PUMP
+_K_SPREAD: Final = Kind.SPREAD
+_K_TRADE: Final = Kind.TRADE
+_K_UNBLOCK: Final = Kind.UNBLOCK
+_K_USE: Final = Kind.USE
+_K_YIELD: Final = Kind.YIELD
+_PH_AFTER_ACTION: Final = Phase.AFTER_ACTION
+_PH_DEFEND: Final = Phase.DEFEND
+_PH_EVENT_CHOICE: Final = Phase.EVENT_CHOICE
+_PH_EXTRA_MOVE: Final = Phase.EXTRA_MOVE
+_PH_MOVE: Final = Phase.MOVE
+_PH_OVER: Final = Phase.OVER
+_PH_TRADE_BACK: Final = Phase.TRADE_BACK
+_PH_TRADE_GIVE: Final = Phase.TRADE_GIVE
 
 
 class RedNovemberState(State[RNAction]):
@@ -161,13 +198,13 @@ class RedNovemberState(State[RNAction]):
         self.turn = 0
         self.active = -1
         self.ghost = start
-        self.phase = Phase.MOVE
+        self.phase = _PH_MOVE
         self.decider = -1
         self.stage = S_TURN_START
         self.resume = S_TURN_START
         self._reset_turn_flags()
         self.partner = -1
-        self.choice = Choice.NONE
+        self.choice = _CH_NONE
         self.choice_room = 0
         self.discards = []
         self.pend_event = False
@@ -217,7 +254,7 @@ class RedNovemberState(State[RNAction]):
 
     # --------------------------------------------------------------- helpers --
     def _emit(self, key: str, **params: Any) -> None:
-        self._ev.append(Event(key, params))
+        self._ev.append(_new_event(Event, (key, params, (), ())))  # Event(key, params), faster
 
     def _emit_secret(
         self, key: str, owners: tuple[int, ...], secret: tuple[str, ...], **params: Any
@@ -233,18 +270,18 @@ class RedNovemberState(State[RNAction]):
         """How many item cards gnome ``g`` holds."""
         return sum(self.hands[g])
 
-    def _penalty(self, room: int, kind: Kind = Kind.DRAW) -> int:
+    def _penalty(self, room: int, kind: Kind = _K_DRAW) -> int:
         """The low-water penalty an action of ``kind`` pays in ``room`` (default: one that pays)."""
         return rules.action_penalty(self.c, kind, self.water, room)
 
     # ------------------------------------------------------------- decisions --
     def current_seat(self) -> int | None:
         """The seat that decides now."""
-        return None if self.phase == Phase.OVER else self.decider
+        return None if self.phase == _PH_OVER else self.decider
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
-        return self.phase == Phase.OVER
+        return self.phase == _PH_OVER
 
     def legal_action_ids(self) -> list[int]:
         """The legal action ids, sorted."""
@@ -255,50 +292,54 @@ class RedNovemberState(State[RNAction]):
     def _compute_legal(self) -> list[int]:
         phase = self.phase
         ix = self.game.index
-        if phase == Phase.OVER:
+        if phase == _PH_OVER:
             return []
         a = self.active
         out: list[int] = []
-        if phase == Phase.MOVE:
+        if phase == _PH_MOVE:
             self._movement_ids(out, enter_only=False)
             self._item_ids(out, a, None)
             self._action_ids(out)
-        elif phase == Phase.EXTRA_MOVE:
+        elif phase == _PH_EXTRA_MOVE:
             moves, enabling = self._extra_options()
             out.extend(moves)
             useful = set(enabling)
             if moves or enabling:
                 useful.update(self._usable(a, ("coffee", "lucky_charm")))
-            out.extend(ix.id(Kind.USE, i) for i in sorted(useful))
-        elif phase in (Phase.TRADE_GIVE, Phase.TRADE_BACK):
-            giver = a if phase == Phase.TRADE_GIVE else self.partner
-            out.extend(ix.id(Kind.GIVE, i) for i, k in enumerate(self.hands[giver]) if k)
-            out.append(ix.id(Kind.DONE))
-        elif phase == Phase.DEFEND:
-            out.extend((ix.id(Kind.DEFEND), ix.id(Kind.YIELD)))
-        elif phase == Phase.AFTER_ACTION:
+            out.extend(ix.id(_K_USE, i) for i in sorted(useful))
+        elif phase in (_PH_TRADE_GIVE, _PH_TRADE_BACK):
+            giver = a if phase == _PH_TRADE_GIVE else self.partner
+            out.extend(ix.id(_K_GIVE, i) for i, k in enumerate(self.hands[giver]) if k)
+            out.append(ix.id(_K_DONE))
+        elif phase == _PH_DEFEND:
+            out.extend((ix.id(_K_DEFEND), ix.id(_K_YIELD)))
+        elif phase == _PH_AFTER_ACTION:
             self._item_ids(out, a, ("coffee", "lucky_charm"))
-            out.append(ix.id(Kind.DONE))
-        elif phase == Phase.EVENT_CHOICE:
-            if self.choice == Choice.SPREAD:
-                out.extend(ix.id(Kind.SPREAD, r) for r in self._spread_rooms())
-            elif self.choice == Choice.BLOCK:
-                out.extend(ix.id(Kind.BLOCK, h) for h in self._blockable(self.choice_room))
+            out.append(ix.id(_K_DONE))
+        elif phase == _PH_EVENT_CHOICE:
+            if self.choice == _CH_SPREAD:
+                out.extend(ix.id(_K_SPREAD, r) for r in self._spread_rooms())
+            elif self.choice == _CH_BLOCK:
+                out.extend(ix.id(_K_BLOCK, h) for h in self._blockable(self.choice_room))
             else:
                 g = self.decider
-                out.extend(ix.id(Kind.DISCARD, i) for i, k in enumerate(self.hands[g]) if k)
+                out.extend(ix.id(_K_DISCARD, i) for i, k in enumerate(self.hands[g]) if k)
         out.sort()
         return out
 
     def _usable(self, g: int, kinds: tuple[str, ...]) -> list[int]:
-        return [i for i in (self.c.item_index(k) for k in kinds) if self.hands[g][i]]
+        indices = self.game.item_indices.get(kinds)
+        if indices is None:
+            indices = self.game.item_indices[kinds] = tuple(self.c.item_index(k) for k in kinds)
+        hand = self.hands[g]
+        return [i for i in indices if hand[i]]
 
     def _item_ids(self, out: list[int], g: int, kinds: tuple[str, ...] | None) -> None:
-        ix = self.game.index
+        use = self.game.use_ids
         if kinds is None:
-            out.extend(ix.id(Kind.USE, i) for i, k in enumerate(self.hands[g]) if k)
+            out.extend([use[i] for i, k in enumerate(self.hands[g]) if k])
         else:
-            out.extend(ix.id(Kind.USE, i) for i in self._usable(g, kinds))
+            out.extend([use[i] for i in self._usable(g, kinds)])
 
     def _move_cost(self, src: int, dest: int, hatch: int) -> int | None:
         """Minutes to open the hatch ``src``→``dest`` and go through, or ``None`` if impossible."""
@@ -314,24 +355,35 @@ class RedNovemberState(State[RNAction]):
         )
 
     def _movement_ids(self, out: list[int], enter_only: bool) -> None:
-        if self.ghost < 1:
+        ghost = self.ghost
+        if ghost < 1:
             return
-        ix = self.game.index
         src = self.room[self.active]
-        blocked = self.blocked
-        first_move, first_open = ix.first[Kind.MOVE], ix.first[Kind.OPEN]
-        water = self.water
-        fire_ok, aqualung, fire = self.t_fire_ok, self.t_aqualung, self.fire
-        for dest, hatch in self.c.neighbours[src]:
-            if not rules.can_open(water, blocked, src, dest, hatch):
-                continue  # blocked, or "the room at low water must be pumped before …"
-            cost = rules.move_cost(
-                water, fire, blocked, src, dest, hatch, fire_ok=fire_ok, aqualung=aqualung
-            )
-            if cost is not None and cost <= self.ghost:
-                out.append(first_move + dest - 1)
+        fire_ok, aqualung = self.t_fire_ok, self.t_aqualung
+        water, fire, blocked = self.water, self.fire, self.blocked
+        ways_by_key = self.game.ways
+        key = (src, fire_ok, aqualung, *water, *fire, *blocked)
+        ways = ways_by_key.get(key)
+        if ways is None:
+            ix = self.game.index
+            first_move, first_open = ix.first[_K_MOVE], ix.first[_K_OPEN]
+            found = []
+            for dest, hatch in self.c.neighbours[src]:
+                if not rules.can_open(water, blocked, src, dest, hatch):
+                    continue  # blocked, or "the room at low water must be pumped before …"
+                cost = rules.move_cost(
+                    water, fire, blocked, src, dest, hatch, fire_ok=fire_ok, aqualung=aqualung
+                )
+                found.append((first_move + dest - 1, first_open + dest - 1, cost))
+            ways = tuple(found)
+            if len(ways_by_key) > 16384:
+                ways_by_key.clear()
+            ways_by_key[key] = ways
+        for move, open_, cost in ways:
+            if cost is not None and cost <= ghost:
+                out.append(move)
             if not enter_only:
-                out.append(first_open + dest - 1)
+                out.append(open_)
 
     def _action_ids(self, out: list[int]) -> None:
         c, ix = self.c, self.game.index
@@ -342,26 +394,26 @@ class RedNovemberState(State[RNAction]):
         before = len(out)
         if r != SEA and self.water[r] == 2:
             if t >= 1:
-                out.append(ix.id(Kind.NO_ACTION))
+                out.append(self.game.no_action_id)
         elif r != SEA and self.fire[r]:
             top = rules.max_fix_minutes(c, t, 0)
-            first = ix.first[Kind.EXTINGUISH]
+            first = ix.first[_K_EXTINGUISH]
             out.extend(range(first, first + top))
             if opts["heroic_sacrifice"] and self.t_entered_fire:
                 self._fix_ids(out, r, t, 0, draw=False)
         else:
             pen = self._penalty(r)
             if r != SEA and self.water[r] == 1:
-                first = ix.first[Kind.PUMP]
+                first = ix.first[_K_PUMP]
                 out.extend(range(first, first + rules.max_fix_minutes(c, t, 0)))
             self._fix_ids(out, r, t, pen)
             self._social_ids(out, r, t, pen)
             if t >= 1:
-                out.append(ix.id(Kind.NO_ACTION))
+                out.append(self.game.no_action_id)
             if self.game.abandon_allowed and r == SEA and self.keeper[a] < c.abandon_below:
-                out.append(ix.id(Kind.ABANDON))
+                out.append(self.game.abandon_id)
         if len(out) == before:  # RULING: no minute left for any action
-            out.append(ix.id(Kind.DONE))
+            out.append(self.game.done_id)
 
     def _fix_ids(self, out: list[int], r: int, t: int, pen: int, draw: bool = True) -> None:
         c, ix = self.c, self.game.index
@@ -371,12 +423,10 @@ class RedNovemberState(State[RNAction]):
         if r != SEA:
             for h in c.room_hatches[r]:
                 if self.blocked[h]:
-                    first = ix.id(Kind.UNBLOCK, h, 1)
+                    first = ix.id(_K_UNBLOCK, h, 1)
                     out.extend(range(first, first + top))
-        for kind, name in _REPAIR_OF_KIND.items():
-            if c.repairs[name].room == r:
-                first = ix.first[kind]
-                out.extend(range(first, first + top))
+        for first in self.game.repair_firsts[r]:
+            out.extend(range(first, first + top))
         a = self.active
         if draw:
             most = rules.max_draw(
@@ -387,7 +437,7 @@ class RedNovemberState(State[RNAction]):
                 len(self.item_deck) + len(self.item_discard),
                 self.stash,
             )
-            first = ix.first[Kind.DRAW]
+            first = ix.first[_K_DRAW]
             out.extend(range(first, first + most))
 
     def _social_ids(self, out: list[int], r: int, t: int, pen: int) -> None:
@@ -396,13 +446,12 @@ class RedNovemberState(State[RNAction]):
         ix = self.game.index
         a = self.active
         # RULINGS: a fainted gnome cannot trade (RN-3), nor anyone in the Sea (RN-23)
-        out.extend(
-            ix.id(Kind.TRADE, g)
-            for g in rules.trade_partners(a, self.room, self.alive, self.abandoned, self.fainted)
-        )
+        trade = self.game.trade_ids
+        partners = rules.trade_partners(a, self.room, self.alive, self.abandoned, self.fainted)
+        out.extend([trade[g] for g in partners])
         if self.game.options["crazed_gnomes"] and self.t_crowbar:
             out.extend(
-                ix.id(Kind.ATTACK, g)
+                ix.id(_K_ATTACK, g)
                 for g in rules.attack_targets(a, self.room, self.alive, self.abandoned)
             )
 
@@ -446,31 +495,31 @@ class RedNovemberState(State[RNAction]):
     def _decide(self, action: RNAction) -> None:
         kind = action.kind
         phase = self.phase
-        if kind == Kind.USE:
+        if kind == _K_USE:
             self._use_item(action.target)
-            if phase == Phase.AFTER_ACTION and not self._usable(
+            if phase == _PH_AFTER_ACTION and not self._usable(
                 self.active, ("coffee", "lucky_charm")
             ):
                 self.stage = S_FAINT
             return
-        if phase == Phase.MOVE:
-            if kind in (Kind.MOVE, Kind.OPEN):
-                self._movement(action.target, kind == Kind.MOVE)
-            elif kind == Kind.DONE:
+        if phase == _PH_MOVE:
+            if kind in (_K_MOVE, _K_OPEN):
+                self._movement(action.target, kind == _K_MOVE)
+            elif kind == _K_DONE:
                 self._emit("no_time_for_action", gnome=self.active)
                 self.stage = S_AFTER_ACTION
             else:
                 self._action(action)
-        elif phase == Phase.EXTRA_MOVE:
+        elif phase == _PH_EXTRA_MOVE:
             self._movement(action.target, True)
             self.stage = S_AFTER_ACTION
-        elif phase in (Phase.TRADE_GIVE, Phase.TRADE_BACK):
+        elif phase in (_PH_TRADE_GIVE, _PH_TRADE_BACK):
             giver, taker = (
                 (self.active, self.partner)
-                if phase == Phase.TRADE_GIVE
+                if phase == _PH_TRADE_GIVE
                 else (self.partner, self.active)
             )
-            if kind == Kind.GIVE:
+            if kind == _K_GIVE:
                 self.hands[giver][action.target] -= 1
                 self.hands[taker][action.target] += 1
                 self._emit_secret(
@@ -481,18 +530,18 @@ class RedNovemberState(State[RNAction]):
                     to=taker,
                     item=self.c.items[action.target].kind,
                 )
-            elif phase == Phase.TRADE_GIVE:
-                self.phase = Phase.TRADE_BACK
+            elif phase == _PH_TRADE_GIVE:
+                self.phase = _PH_TRADE_BACK
                 self.decider = self.partner
             else:
                 self._emit("trade_finished", gnome=self.active, partner=self.partner)
                 self.stage = S_AFTER_ACTION
-        elif phase == Phase.DEFEND:
+        elif phase == _PH_DEFEND:
             self.stage = S_AFTER_ACTION
-            self._fight(kind == Kind.DEFEND)
-        elif phase == Phase.AFTER_ACTION:
+            self._fight(kind == _K_DEFEND)
+        elif phase == _PH_AFTER_ACTION:
             self.stage = S_FAINT
-        elif phase == Phase.EVENT_CHOICE:
+        elif phase == _PH_EVENT_CHOICE:
             self._choose(action)
 
     # movement ------------------------------------------------------------------
@@ -560,30 +609,30 @@ class RedNovemberState(State[RNAction]):
         pen = self._penalty(r, kind)
         in_fire = r != SEA and self.fire[r]
         self.stage = S_AFTER_ACTION
-        if kind == Kind.ABANDON:
+        if kind == _K_ABANDON:
             self._abandon(a)
             return
-        if kind == Kind.NO_ACTION:
+        if kind == _K_NO_ACTION:
             self.ghost -= 1
             self._emit("no_action", gnome=a)
         elif kind in _FIX:
             self.ghost -= action.minutes + pen
             self._fix(action, r, pen)
-        elif kind == Kind.DRAW:
+        elif kind == _K_DRAW:
             self.ghost -= action.minutes + pen
             self._draw_items(a, r, action.minutes)
-        elif kind == Kind.TRADE:
+        elif kind == _K_TRADE:
             self.ghost -= 1 + pen
             self.partner = action.target
             self._emit("trade_started", gnome=a, partner=action.target, minutes=1 + pen)
-            self.phase = Phase.TRADE_GIVE
+            self.phase = _PH_TRADE_GIVE
             self.stage = S_WAIT
-        elif kind == Kind.ATTACK:
+        elif kind == _K_ATTACK:
             self.ghost -= 1 + pen
             self._attack(action.target, pen)
         if self.red_room[a] and self.red_room[a] != r:
             self.red_room[a] = 0  # an action in another room ends the red-area restriction
-        if in_fire and kind != Kind.EXTINGUISH and self.alive[a]:
+        if in_fire and kind != _K_EXTINGUISH and self.alive[a]:
             # FAQ house rule (heroic_sacrifice): he dies in the flames right after it.
             self._kill(a, "heroic_sacrifice")
 
@@ -604,7 +653,7 @@ class RedNovemberState(State[RNAction]):
             "bonus": bonus,
             "target": min(10, target),
         }
-        if kind == Kind.UNBLOCK:
+        if kind == _K_UNBLOCK:
             params["hatch"] = list(c.hatches[action.target])
         if repair is not None and repair.token >= 0:
             pos = self.token[repair.token]
@@ -620,7 +669,7 @@ class RedNovemberState(State[RNAction]):
         roll = self.rng.die(rules.DIE)
         success = rules.fix_succeeds(roll, action.minutes, bonus)
         self._emit("fix_attempted", **params, roll=roll, success=success, auto_fail=None)
-        if kind == Kind.EXTINGUISH:
+        if kind == _K_EXTINGUISH:
             if success:
                 self.fire[r] = False
                 self._emit("fire_out", room=r)
@@ -628,10 +677,10 @@ class RedNovemberState(State[RNAction]):
                 self._extra_move_or_die(a)
         elif not success:
             return
-        elif kind == Kind.PUMP:
+        elif kind == _K_PUMP:
             self.water[r] = 0
             self._emit("water_pumped", room=r)
-        elif kind == Kind.UNBLOCK:
+        elif kind == _K_UNBLOCK:
             self.blocked[action.target] = False
             self._emit("hatch_unblocked", hatch=list(c.hatches[action.target]))
         else:
@@ -650,7 +699,7 @@ class RedNovemberState(State[RNAction]):
     def _extra_move_or_die(self, a: int) -> None:
         moves, enabling = self._extra_options()
         if moves or enabling:
-            self.phase = Phase.EXTRA_MOVE
+            self.phase = _PH_EXTRA_MOVE
             self.stage = S_WAIT
             self._emit("must_leave_room", gnome=a, room=self.room[a])
         else:
@@ -697,7 +746,7 @@ class RedNovemberState(State[RNAction]):
         crowbar = self.c.item_index("crowbar")
         # RULING: a fainted gnome cannot defend himself; a defender without a Crowbar has no choice.
         if self.hands[target][crowbar] and not self.fainted[target]:
-            self.phase = Phase.DEFEND
+            self.phase = _PH_DEFEND
             self.decider = target
             self.stage = S_WAIT
         else:
@@ -752,11 +801,11 @@ class RedNovemberState(State[RNAction]):
     # event choices ---------------------------------------------------------------
     def _choose(self, action: RNAction) -> None:
         kind = action.kind
-        if kind == Kind.SPREAD:
+        if kind == _K_SPREAD:
             self._emit("fire_spread", room=action.target, chooser=self.decider)
             self._start_fire(action.target)
             self._end_choice()
-        elif kind == Kind.BLOCK:
+        elif kind == _K_BLOCK:
             self._block(action.target)
             self._end_choice()
         else:
@@ -767,13 +816,13 @@ class RedNovemberState(State[RNAction]):
             self._next_discard()
 
     def _end_choice(self) -> None:
-        self.choice = Choice.NONE
+        self.choice = _CH_NONE
         if self.stage == S_WAIT:
             self.stage = self.resume
 
     def _ask_choice(self, choice: Choice, decider: int) -> None:
         self.choice = choice
-        self.phase = Phase.EVENT_CHOICE
+        self.phase = _PH_EVENT_CHOICE
         self.decider = decider
         self.resume = self.stage
         self.stage = S_WAIT
@@ -783,7 +832,7 @@ class RedNovemberState(State[RNAction]):
             g, limit = self.discards[0]
             if self.on_board(g) and self.hand_size(g) > limit:
                 if self.stage != S_WAIT:
-                    self._ask_choice(Choice.DISCARD, g)
+                    self._ask_choice(_CH_DISCARD, g)
                 else:
                     self.decider = g
                 return
@@ -796,13 +845,13 @@ class RedNovemberState(State[RNAction]):
         while True:
             st = self.stage
             if st == S_WAIT:
-                if self.phase == Phase.EVENT_CHOICE:
+                if self.phase == _PH_EVENT_CHOICE:
                     legal = self._compute_legal()
                     if len(legal) == 1:  # a forced choice resolves itself
                         self._legal = None
                         self._choose(self.game.action_space[legal[0]])
                         continue
-                elif self.phase not in (Phase.TRADE_BACK, Phase.DEFEND):
+                elif self.phase not in (_PH_TRADE_BACK, _PH_DEFEND):
                     self.decider = self.active
                 return
             if st == S_OVER:
@@ -812,7 +861,7 @@ class RedNovemberState(State[RNAction]):
             elif st == S_AFTER_ACTION:
                 a = self.active
                 if self.on_board(a) and self._usable(a, ("coffee", "lucky_charm")):
-                    self.phase = Phase.AFTER_ACTION
+                    self.phase = _PH_AFTER_ACTION
                     self.stage = S_WAIT
                 else:
                     self.stage = S_FAINT
@@ -844,7 +893,7 @@ class RedNovemberState(State[RNAction]):
         if self.fainted[a]:
             self.fainted[a] = False
             self._emit("gnome_stood_up", gnome=a)
-        self.phase = Phase.MOVE
+        self.phase = _PH_MOVE
         self.stage = S_WAIT
 
     def _faint_check(self) -> None:
@@ -883,8 +932,9 @@ class RedNovemberState(State[RNAction]):
                 self._kill(a, "drowned")
         if self.stage == S_OVER:
             return
-        for r in range(1, 11):
-            self._hazard(r)
+        if any(self.fainted):  # only fainted gnomes die of a room's hazard
+            for r in range(1, 11):
+                self._hazard(r)
         if self.stage == S_OVER:
             return
         if not self.alive[a]:  # the active gnome died: no events this turn
@@ -994,7 +1044,7 @@ class RedNovemberState(State[RNAction]):
         elif kind == "fire_spreads":
             rooms = self._spread_rooms()
             if rooms:
-                self._ask_choice(Choice.SPREAD, self.active)
+                self._ask_choice(_CH_SPREAD, self.active)
             else:
                 self._emit("no_effect", card=kind)
         elif kind == "leak":
@@ -1011,7 +1061,7 @@ class RedNovemberState(State[RNAction]):
             self._emit("room_rolled", room=room)
             if self._blockable(room):
                 self.choice_room = room
-                self._ask_choice(Choice.BLOCK, self.active)
+                self._ask_choice(_CH_BLOCK, self.active)
             else:
                 self._emit("no_effect", card=kind)
         elif card.track:
@@ -1136,7 +1186,16 @@ class RedNovemberState(State[RNAction]):
 
     def _check_tokens(self) -> None:
         """Every remaining keeper has passed a Destruction token: the sub is lost."""
-        front = max((self.keeper[g] for g in range(self.n) if self.on_board(g)), default=-1)
+        top = max(self.token)
+        if top < 0:  # no token on the track (the usual case): nothing to pass
+            return
+        front = -1  # the foremost keeper still in play
+        keeper, alive, abandoned = self.keeper, self.alive, self.abandoned
+        for g in range(self.n):
+            if alive[g] and not abandoned[g] and keeper[g] > front:
+                front = keeper[g]
+        if front >= top:  # no token lies beyond it
+            return
         for t, pos in enumerate(self.token):
             if pos >= 0 and front < pos:
                 self._finish(self.c.tokens[t])
@@ -1148,7 +1207,7 @@ class RedNovemberState(State[RNAction]):
         won = reason == "rescued"
         self.result_reason = reason
         self.result_winners = [g for g in range(self.n) if self.abandoned[g] != won]
-        self.phase = Phase.OVER
+        self.phase = _PH_OVER
         self.stage = S_OVER
         self.decider = -1
         self._emit(
@@ -1157,7 +1216,7 @@ class RedNovemberState(State[RNAction]):
 
     def outcome(self) -> Outcome | None:
         """How the game ended: ``rescued`` or the loss cause."""
-        if self.phase != Phase.OVER:
+        if self.phase != _PH_OVER:
             return None
         return Outcome(
             self.result_reason,
@@ -1175,58 +1234,58 @@ class RedNovemberState(State[RNAction]):
         t = self.ghost
         text = action.notation()
         waiting = {
-            Phase.EXTRA_MOVE: "the gnome must first move out of the burning room",
-            Phase.TRADE_GIVE: "a trade is under way: give items or say done",
-            Phase.TRADE_BACK: "a trade is under way: give items back or say done",
-            Phase.DEFEND: "the attacked gnome must defend or yield",
-            Phase.AFTER_ACTION: ("the action is over: use Coffee or a Lucky Charm, or say done"),
-            Phase.EVENT_CHOICE: "an event needs a choice first",
+            _PH_EXTRA_MOVE: "the gnome must first move out of the burning room",
+            _PH_TRADE_GIVE: "a trade is under way: give items or say done",
+            _PH_TRADE_BACK: "a trade is under way: give items back or say done",
+            _PH_DEFEND: "the attacked gnome must defend or yield",
+            _PH_AFTER_ACTION: ("the action is over: use Coffee or a Lucky Charm, or say done"),
+            _PH_EVENT_CHOICE: "an event needs a choice first",
         }
-        if phase == Phase.EVENT_CHOICE:
+        if phase == _PH_EVENT_CHOICE:
             expected = {
-                Choice.SPREAD: Kind.SPREAD,
-                Choice.BLOCK: Kind.BLOCK,
-                Choice.DISCARD: Kind.DISCARD,
+                _CH_SPREAD: _K_SPREAD,
+                _CH_BLOCK: _K_BLOCK,
+                _CH_DISCARD: _K_DISCARD,
             }
             if kind == expected.get(self.choice):
                 return self._why_choice(action)
-        if phase in (Phase.TRADE_GIVE, Phase.TRADE_BACK) and kind == Kind.GIVE:
-            giver = a if phase == Phase.TRADE_GIVE else self.partner
+        if phase in (_PH_TRADE_GIVE, _PH_TRADE_BACK) and kind == _K_GIVE:
+            giver = a if phase == _PH_TRADE_GIVE else self.partner
             return (
                 "no_item",
                 f"gnome {giver + 1} holds no {c.items[action.target].slug}",
                 {"gnome": giver, "item": c.items[action.target].kind},
             )
-        if phase == Phase.AFTER_ACTION and kind == Kind.USE and self.hands[a][action.target]:
+        if phase == _PH_AFTER_ACTION and kind == _K_USE and self.hands[a][action.target]:
             return (
                 "item_too_late",
                 ("after the action only Coffee and a Lucky Charm can still help"),
                 {"item": c.items[action.target].kind},
             )
-        if phase != Phase.MOVE and not (
-            phase == Phase.EXTRA_MOVE and kind in (Kind.MOVE, Kind.OPEN, Kind.USE)
+        if phase != _PH_MOVE and not (
+            phase == _PH_EXTRA_MOVE and kind in (_K_MOVE, _K_OPEN, _K_USE)
         ):
-            if kind in (Kind.GIVE,) and phase not in (Phase.TRADE_GIVE, Phase.TRADE_BACK):
+            if kind in (_K_GIVE,) and phase not in (_PH_TRADE_GIVE, _PH_TRADE_BACK):
                 return "not_trading", "items can be given only during a trade", {}
             return (
                 "wrong_phase",
                 f"{text!r} is not possible now: {waiting.get(phase, '')}",
                 {"phase": PHASE_NAMES[phase]},
             )
-        if phase == Phase.MOVE and kind in (
-            Kind.GIVE,
-            Kind.DISCARD,
-            Kind.SPREAD,
-            Kind.BLOCK,
-            Kind.DEFEND,
-            Kind.YIELD,
+        if phase == _PH_MOVE and kind in (
+            _K_GIVE,
+            _K_DISCARD,
+            _K_SPREAD,
+            _K_BLOCK,
+            _K_DEFEND,
+            _K_YIELD,
         ):
             return (
                 "wrong_phase",
                 (f"{text!r} answers an event or a trade; nothing asks for it now"),
                 {"phase": PHASE_NAMES[phase]},
             )
-        if kind == Kind.USE:
+        if kind == _K_USE:
             if not self.hands[a][action.target]:
                 return (
                     "no_item",
@@ -1234,30 +1293,30 @@ class RedNovemberState(State[RNAction]):
                     {"item": c.items[action.target].kind},
                 )
             return "item_useless", "that item cannot help in the extra move", {}
-        if kind in (Kind.MOVE, Kind.OPEN):
-            return self._why_move(action.target, kind == Kind.MOVE)
-        if kind == Kind.DONE:
+        if kind in (_K_MOVE, _K_OPEN):
+            return self._why_move(action.target, kind == _K_MOVE)
+        if kind == _K_DONE:
             return "must_act", "the gnome still has time for an action: choose one", {}
-        if r != SEA and self.water[r] == 2 and kind != Kind.NO_ACTION:
+        if r != SEA and self.water[r] == 2 and kind != _K_NO_ACTION:
             return (
                 "in_high_water",
                 (f"room {r} is at high water: the only action there is No Action"),
                 {"room": r},
             )
-        if r != SEA and self.fire[r] and kind != Kind.EXTINGUISH:
+        if r != SEA and self.fire[r] and kind != _K_EXTINGUISH:
             return (
                 "in_fire",
                 (f"room {r} is on fire: the only action there is Extinguish Fire"),
                 {"room": r},
             )
         pen = self._penalty(r, kind)
-        cost = action.minutes if kind in _FIX or kind == Kind.DRAW else 1
-        if kind == Kind.EXTINGUISH and not (r != SEA and self.fire[r]):
+        cost = action.minutes if kind in _FIX or kind == _K_DRAW else 1
+        if kind == _K_EXTINGUISH and not (r != SEA and self.fire[r]):
             return "no_fire", f"there is no fire in {_space_name(r)}", {"room": r}
-        if kind == Kind.PUMP and not (r != SEA and self.water[r] == 1):
+        if kind == _K_PUMP and not (r != SEA and self.water[r] == 1):
             where = _space_name(r).capitalize()
             return "no_low_water", f"{where} has no low-water token to pump", {"room": r}
-        if kind == Kind.UNBLOCK:
+        if kind == _K_UNBLOCK:
             hatch = c.hatches[action.target]
             if r not in hatch:
                 return (
@@ -1267,8 +1326,8 @@ class RedNovemberState(State[RNAction]):
                 )
             if not self.blocked[action.target]:
                 return "not_blocked", f"the hatch {hatch[0]}-{hatch[1]} is not blocked", {}
-        if kind in _REPAIR_OF_KIND:
-            repair = c.repairs[_REPAIR_OF_KIND[kind]]
+        if kind in REPAIR_OF_KIND:
+            repair = c.repairs[REPAIR_OF_KIND[kind]]
             if repair.room != r:
                 return (
                     "wrong_room",
@@ -1278,7 +1337,7 @@ class RedNovemberState(State[RNAction]):
                     ),
                     {"room": repair.room},
                 )
-        if kind == Kind.DRAW:
+        if kind == _K_DRAW:
             if r not in (c.stores_room, c.cabin_room):
                 return (
                     "wrong_room",
@@ -1297,13 +1356,13 @@ class RedNovemberState(State[RNAction]):
             left = self.stash if r == c.cabin_room else len(self.item_deck) + len(self.item_discard)
             if action.minutes > left:
                 return "not_enough_cards", f"only {left} cards are left to draw", {"left": left}
-        if kind in (Kind.TRADE, Kind.ATTACK):
+        if kind in (_K_TRADE, _K_ATTACK):
             g = action.target
-            if kind == Kind.ATTACK and not self.game.options["crazed_gnomes"]:
+            if kind == _K_ATTACK and not self.game.options["crazed_gnomes"]:
                 return "option_off", "Attack Gnome is only played with the Crazed Gnomes rule", {}
-            if kind == Kind.ATTACK and not self.t_crowbar:
+            if kind == _K_ATTACK and not self.t_crowbar:
                 return "needs_crowbar", "attacking needs a Crowbar used this turn", {}
-            if kind == Kind.TRADE and r == SEA:  # RULING RN-23
+            if kind == _K_TRADE and r == SEA:  # RULING RN-23
                 return (
                     "trade_in_sea",
                     (
@@ -1312,7 +1371,7 @@ class RedNovemberState(State[RNAction]):
                     ),
                     {"room": r},
                 )
-            if kind == Kind.ATTACK and r == SEA:  # RULING RN-23
+            if kind == _K_ATTACK and r == SEA:  # RULING RN-23
                 return (
                     "attack_in_sea",
                     (
@@ -1323,13 +1382,13 @@ class RedNovemberState(State[RNAction]):
                 )
             if g >= self.n or g == a or not self.on_board(g) or self.room[g] != r:
                 return "no_partner", f"gnome {g + 1} is not here", {"gnome": g}
-            if kind == Kind.TRADE and self.fainted[g]:
+            if kind == _K_TRADE and self.fainted[g]:
                 return (
                     "partner_fainted",
                     f"gnome {g + 1} has fainted and cannot trade",
                     {"gnome": g},
                 )
-        if kind == Kind.ABANDON:
+        if kind == _K_ABANDON:
             if not self.game.abandon_allowed:
                 return "no_abandon", ("Abandon Comrades is not played with one or two players"), {}
             if r != SEA:
@@ -1349,7 +1408,7 @@ class RedNovemberState(State[RNAction]):
 
     def _why_choice(self, action: RNAction) -> tuple[str, str, dict[str, Any]]:
         c = self.c
-        if action.kind == Kind.SPREAD:
+        if action.kind == _K_SPREAD:
             r = action.target
             rooms = ", ".join(str(x) for x in self._spread_rooms())
             return (
@@ -1360,7 +1419,7 @@ class RedNovemberState(State[RNAction]):
                 ),
                 {"room": r, "choices": self._spread_rooms()},
             )
-        if action.kind == Kind.BLOCK:
+        if action.kind == _K_BLOCK:
             h = c.hatches[action.target]
             return (
                 "bad_hatch",
@@ -1404,7 +1463,7 @@ class RedNovemberState(State[RNAction]):
             )
         if self.ghost < 1:
             return "no_time", "no minutes are left", {"needed": 1, "left": 0}
-        if self.phase == Phase.EXTRA_MOVE and not enter:
+        if self.phase == _PH_EXTRA_MOVE and not enter:
             return "must_leave", "after a failed Extinguish Fire the gnome must leave the room", {}
         if dest == SEA and not self.t_aqualung:
             return "needs_aqualung", "leaving the sub needs an Aqualung used this turn", where
@@ -1579,7 +1638,7 @@ class RedNovemberState(State[RNAction]):
             shown = tuple(tuple(h) if g == seat else None for g, h in enumerate(hands))
         else:
             shown = tuple(map(tuple, hands))
-        over = self.phase == Phase.OVER
+        over = self.phase == _PH_OVER
         legal = (
             tuple(self.legal_action_ids())
             if seat is not None and not over and seat == self.decider

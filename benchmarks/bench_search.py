@@ -1,0 +1,247 @@
+"""CPU milliseconds per ISMCTS decision, this checkout against a reference commit.
+
+    python benchmarks/bench_search.py [--games N] [--seed S] [--base 9c98ced] [--quick]
+    python benchmarks/bench_search.py --profile red-november [--max-decisions N]
+
+Both games at the bots' default settings (``ismcts`` at its default budget):
+Red November with 4 gnomes, all four searching; Submarine with 3 players,
+``ismcts`` against two heuristics. Every game is played to its end (``--quick``:
+one game each, stopped after 40 decisions) on the seeds of ``--seed`` (those of
+``subtable simulate --seed``), and each ``ismcts`` decision with a choice (two or
+more legal actions) is timed in process CPU time (``time.process_time``): one
+core's work, little disturbed by other jobs on the machine.
+
+The reference commit is checked out into a temporary ``git worktree`` and
+measured by the same code, run in a subprocess with ``PYTHONPATH`` pointing at
+its ``src``; this checkout is measured the same way (one process each, one after
+the other), so the two columns differ only by the code under test. The games
+themselves may differ when the bots' choices do (the seeds are the same).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+CASES: dict[str, dict[str, Any]] = {
+    "red-november": {"options": {"players": 4}, "seats": ["ismcts"] * 4},
+    "submarine": {"options": {"players": 3}, "seats": ["ismcts", "heuristic", "heuristic"]},
+}
+
+
+# ------------------------------------------------------------------ worker --
+def measure(game_name: str, games: int, seed: int, max_decisions: int) -> dict[str, Any]:
+    """Play ``games`` games and time every ``ismcts`` decision with a choice."""
+    from subtable.bots.base import make_bot, observe
+    from subtable.core.registry import make_game
+    from subtable.core.rng import Rng
+    from subtable.sim import runner
+
+    case = CASES[game_name]
+    game = make_game(game_name, **case["options"])
+    times: list[float] = []
+    decisions = 0
+    for s in runner.game_seeds(seed, games):
+        state = game.new_state(s)
+        salt = Rng(s ^ runner._BOT_SALT)
+        bots = [make_bot(n, game, i, Rng(salt.next64())) for i, n in enumerate(case["seats"])]
+        steps = 0
+        while not state.is_terminal() and (max_decisions <= 0 or steps < max_decisions):
+            seat = state.current_seat()
+            assert seat is not None
+            obs = observe(state, seat)
+            searching = case["seats"][seat] == "ismcts" and len(obs.legal_ids) > 1
+            start = time.process_time()
+            action = bots[seat].choose(obs)
+            if searching:
+                times.append(time.process_time() - start)
+            state.apply_unchecked(action.id)
+            steps += 1
+        decisions += steps
+    times_ms = sorted(t * 1000 for t in times)
+    return {
+        "decisions": decisions,
+        "searched": len(times_ms),
+        "mean_ms": sum(times_ms) / max(1, len(times_ms)),
+        "p95_ms": times_ms[min(len(times_ms) - 1, int(0.95 * len(times_ms)))] if times_ms else 0.0,
+        "total_s": sum(times_ms) / 1000,
+    }
+
+
+def profile(game_name: str, seed: int, decisions: int, top: int) -> None:
+    """Where the CPU of the ``ismcts`` decisions in one game's first ``decisions``
+    decisions goes: first by part (the expert's rollout moves, candidate moves and leaf
+    values, each including the view it reads; the engine; sampling worlds), timed with
+    ``perf_counter`` around each call; then the same decisions again under cProfile."""
+    import collections
+    import cProfile
+    import pstats
+
+    from subtable.bots import heuristic
+    from subtable.bots.base import make_bot, observe
+    from subtable.core.registry import make_game
+    from subtable.core.rng import Rng
+    from subtable.sim import runner
+
+    case = CASES[game_name]
+    game = make_game(game_name, **case["options"])
+    s = runner.game_seeds(seed, 1)[0]
+    spent: collections.Counter[str] = collections.Counter()
+    saved: list[tuple[Any, str, Any]] = []
+
+    def timed(owner: Any, attr: str, label: str) -> None:
+        inner = getattr(owner, attr)
+        saved.append((owner, attr, inner))
+
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            start = time.perf_counter()
+            try:
+                return inner(*args, **kwargs)
+            finally:
+                spent[label] += time.perf_counter() - start
+
+        setattr(owner, attr, wrapper)
+
+    def play(prof: cProfile.Profile | None) -> float:
+        state = game.new_state(s)
+        salt = Rng(s ^ runner._BOT_SALT)
+        bots = [make_bot(n, game, i, Rng(salt.next64())) for i, n in enumerate(case["seats"])]
+        total = 0.0
+        for _ in range(decisions):
+            if state.is_terminal():
+                break
+            seat = state.current_seat()
+            assert seat is not None
+            obs = observe(state, seat)
+            searching = case["seats"][seat] == "ismcts"
+            before = spent.copy()
+            start = time.perf_counter()
+            if searching and prof is not None:
+                prof.enable()
+            action = bots[seat].choose(obs)
+            if searching and prof is not None:
+                prof.disable()
+            if searching:
+                total += time.perf_counter() - start
+            else:  # the heuristic seats' own calls are not the search's
+                spent.clear()
+                spent.update(before)
+            state.apply_unchecked(action.id)
+        return total
+
+    hooks = heuristic.SearchHooks
+    for attr, label in (
+        ("act", "expert: rollout moves"),
+        ("candidates", "expert: candidates"),
+        ("evaluate", "expert: leaf values"),
+        ("_board", "  (the views they read)"),
+    ):
+        timed(hooks, attr, label)
+    state_class = type(game.new_state(s))
+    for attr, label in (
+        ("apply_unchecked", "engine: apply"),
+        ("legal_action_ids", "engine: legal ids"),
+        ("clone", "engine: clone"),
+    ):
+        timed(state_class, attr, label)
+    timed(type(game), "determinize", "sampling worlds")
+    total = play(None)
+    for owner, attr, inner in saved:
+        setattr(owner, attr, inner)
+    print(f"{game_name}: {total:.2f} s in ismcts decisions (wall clock, by part)")
+    for label, seconds in spent.most_common():
+        print(f"  {label:<26}{seconds:8.2f} s {100 * seconds / total:6.1f}%")
+    rest = total - sum(v for k, v in spent.items() if not k.startswith(" "))
+    print(f"  {'search itself (the rest)':<26}{rest:8.2f} s {100 * rest / total:6.1f}%")
+    prof = cProfile.Profile()
+    play(prof)
+    pstats.Stats(prof).sort_stats("tottime").print_stats(top)
+
+
+# ------------------------------------------------------------------ driver --
+def run_in(src: Path, args: argparse.Namespace, game: str) -> dict[str, Any]:
+    env = dict(os.environ, PYTHONPATH=str(src))
+    cmd = [
+        sys.executable,
+        __file__,
+        "--worker",
+        game,
+        "--games",
+        str(args.games),
+        "--seed",
+        str(args.seed),
+        "--max-decisions",
+        str(args.max_decisions),
+    ]
+    out = subprocess.run(cmd, env=env, check=True, capture_output=True, text=True, cwd=src.parent)
+    result: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2, help="games per game and commit")
+    parser.add_argument("--seed", type=int, default=7301)
+    parser.add_argument("--base", default="9c98ced", help="the reference commit")
+    parser.add_argument("--max-decisions", type=int, default=0, help="stop each game after N")
+    parser.add_argument("--quick", action="store_true", help="one game each, 40 decisions")
+    parser.add_argument("--game", choices=[*CASES, "all"], default="all")
+    parser.add_argument("--worker", choices=list(CASES), help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--profile", choices=list(CASES), help="profile this checkout's decisions in one game"
+    )
+    args = parser.parse_args()
+    if args.profile:
+        profile(args.profile, args.seed, args.max_decisions or 60, 30)
+        return
+    if args.worker:
+        print(json.dumps(measure(args.worker, args.games, args.seed, args.max_decisions)))
+        return
+    if args.quick:
+        args.games, args.max_decisions = 1, 40
+    names = list(CASES) if args.game == "all" else [args.game]
+    tmp = Path(tempfile.mkdtemp(prefix="bench_search_"))
+    base_tree = tmp / "base"
+    subprocess.run(
+        ["git", "worktree", "add", "--detach", str(base_tree), args.base],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    )
+    report: dict[str, Any] = {}
+    try:
+        for name in names:
+            base = run_in(base_tree / "src", args, name)
+            now = run_in(ROOT / "src", args, name)
+            report[name] = {"base": base, "now": now, "speedup": base["mean_ms"] / now["mean_ms"]}
+    finally:
+        subprocess.run(
+            ["git", "worktree", "remove", "--force", str(base_tree)], cwd=ROOT, capture_output=True
+        )
+        shutil.rmtree(tmp, ignore_errors=True)
+    head = f"{'game':<28}{'commit':<10}{'searched':>9}{'mean ms':>10}{'p95 ms':>10}{'CPU s':>8}"
+    print(f"CPU ms per ismcts decision, seed {args.seed}, {args.games} game(s) per row")
+    print(head)
+    for name in names:
+        label = f"{name} {CASES[name]['options']}"
+        for key, commit in (("base", args.base), ("now", "this")):
+            r = report[name][key]
+            print(
+                f"{label:<28}{commit:<10}{r['searched']:>9}{r['mean_ms']:>10.1f}"
+                f"{r['p95_ms']:>10.1f}{r['total_s']:>8.1f}"
+            )
+        print(f"{'':<28}{'speedup':<10}{report[name]['speedup']:>28.2f}x")
+    print(json.dumps(report))
+
+
+if __name__ == "__main__":
+    main()
