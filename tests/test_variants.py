@@ -190,11 +190,6 @@ def test_the_heuristics_deck_odds_follow_a_modified_deck() -> None:
         assert total == deck - sum(seen.values())
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="src/subtable/bots/red_november/value.py (ValueModel.features) and tasks.py call "
-    "track_risk() with its default end=10 (risk.py), not the components' track_length",
-)
 def test_the_heuristics_track_risk_follows_the_track_length() -> None:
     from subtable.bots.red_november.expert import RNExpert
     from subtable.bots.red_november.risk import track_risk

@@ -17,7 +17,7 @@ from subtable.games.red_november.components import SEA, Components
 
 
 @lru_cache(maxsize=65536)
-def track_risk(level: int, events: int, q1: float, q2: float, end: int = 10) -> float:
+def track_risk(level: int, events: int, q1: float, q2: float, end: int) -> float:
     """P(a track at ``level`` reaches ``end`` within ``events`` draws of +1 (q1) / +2 (q2))."""
     if level >= end:
         return 1.0

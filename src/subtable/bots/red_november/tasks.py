@@ -120,7 +120,10 @@ class Tasks:
                 level = b.track[rep.track]
                 after = rules.track_after_repair(c, level)
                 q1, q2 = rates[rep.track]
-                risk = track_risk(level, horizon, q1, q2) - track_risk(after, horizon, q1, q2)
+                end = c.track_length
+                risk = track_risk(level, horizon, q1, q2, end) - track_risk(
+                    after, horizon, q1, q2, end
+                )
                 rate = q1 + 2 * q2
                 future = level + rate * remaining
                 need = min(1.0, max(0.0, (future - (c.track_length - 1)) / 3.0))
@@ -138,7 +141,9 @@ class Tasks:
             p_spread = 1.0 - (1.0 - spread_card) ** max(horizon, 1)
             q1, q2 = rates[self.asphyxiation]
             lv = b.track[self.asphyxiation]
-            bump = track_risk(lv + 1, horizon, q1, q2) - track_risk(lv, horizon, q1, q2)
+            bump = track_risk(lv + 1, horizon, q1, q2, c.track_length) - track_risk(
+                lv, horizon, q1, q2, c.track_length
+            )
             for fr in fires:
                 value = p.fire_base + room_value.get(fr, 0.0) * 0.9
                 value += self._exposure(b, fr, counts, total, horizon, rates) * per_risk
@@ -204,7 +209,10 @@ class Tasks:
                 risk += (1.0 - (1.0 - cards / total) ** horizon) * self.p.fire_block
             if rep.track >= 0:
                 q1, q2 = rates[rep.track]
-                risk += track_risk(b.track[rep.track], horizon, q1, q2) * self.p.fire_block
+                risk += (
+                    track_risk(b.track[rep.track], horizon, q1, q2, c.track_length)
+                    * self.p.fire_block
+                )
         return risk
 
     def obstacle(self, turn: Turn, task: Task) -> Task | None:

@@ -53,13 +53,13 @@ class ValueModel:
         counts, total = self.odds.deck_counts(b)
         rates = self.odds.track_rates(b, counts, total)
         remaining = self.odds.remaining_events(b)
-        f = [1.0, max(keepers) / 60, min(keepers) / 60, len(on) / self.n]
+        f = [1.0, max(keepers) / c.time_top, min(keepers) / c.time_top, len(on) / self.n]
         for t in range(len(c.tracks)):
-            f.append(b.track[t] / 10)
+            f.append(b.track[t] / c.track_length)
         for horizon in (remaining, min(remaining, FEATURE_HORIZON)):
             for t in range(len(c.tracks)):
                 q1, q2 = rates[t]
-                f.append(track_risk(b.track[t], horizon, q1, q2))
+                f.append(track_risk(b.track[t], horizon, q1, q2, c.track_length))
         active = [t for t, pos in enumerate(b.token) if pos >= 0]
         danger = 0.0
         it = self.items.item
