@@ -355,7 +355,20 @@ def write_report(
     tr = tr or translator("en")
     plt = _pyplot()
     sections: list[tuple[str, str]] = _win_plots(plt, runs, tr)
-    sections.append((tr("lab.heading.causes"), _causes_plot(plt, runs, game, tr)))
+    sections += _run_plots(plt, runs, game, win_reason, tr)
+    title = tr("lab.report.title", game=tr(f"game.{game}"))
+    body = [f"<h1>{html.escape(title)}</h1>"]
+    if command:
+        body.append(f"<p><code>{html.escape(command)}</code></p>")
+    body.append(_table(runs, game, tr))
+    _write_page(path, title, body, sections, tr)
+
+
+def _run_plots(
+    plt: Any, runs: Any, game: str, win_reason: str | None, tr: Translator
+) -> list[tuple[str, str]]:
+    """The plots of every report: loss causes, the minute of a loss, the tracks, decisions."""
+    sections = [(tr("lab.heading.causes"), _causes_plot(plt, runs, game, tr))]
     minute = _minute_plot(plt, runs, win_reason, tr)
     if minute:
         sections.append((tr("lab.heading.when_lost"), minute))
@@ -363,12 +376,7 @@ def write_report(
     if tracks:
         sections.append((tr("lab.heading.tracks"), tracks))
     sections.append((tr("lab.heading.decisions"), _decisions_plot(plt, runs, tr)))
-    title = tr("lab.report.title", game=tr(f"game.{game}"))
-    body = [f"<h1>{html.escape(title)}</h1>"]
-    if command:
-        body.append(f"<p><code>{html.escape(command)}</code></p>")
-    body.append(_table(runs, game, tr))
-    _write_page(path, title, body, sections, tr)
+    return sections
 
 
 def _write_page(
@@ -513,15 +521,8 @@ def write_compare_report(
     sections: list[tuple[str, str]] = [
         (tr("lab.compare.heading.rates"), _compare_rates_plot(plt, runs, stats, game, tr)),
         (tr("lab.compare.heading.diff"), _compare_diff_plot(plt, stats, game, tr)),
-        (tr("lab.heading.causes"), _causes_plot(plt, runs, game, tr)),
+        *_run_plots(plt, runs, game, win_reason, tr),
     ]
-    minute = _minute_plot(plt, runs, win_reason, tr)
-    if minute:
-        sections.append((tr("lab.heading.when_lost"), minute))
-    tracks = _tracks_plot(plt, runs, tr)
-    if tracks:
-        sections.append((tr("lab.heading.tracks"), tracks))
-    sections.append((tr("lab.heading.decisions"), _decisions_plot(plt, runs, tr)))
     title = tr("lab.compare.report.title", game=tr(f"game.{game}"))
     body = [f"<h1>{html.escape(title)}</h1>"]
     if command:

@@ -115,7 +115,7 @@ class Connection:
     def error(self, code: str, message: str, **extra: Any) -> None:
         """Send an error reply (with the reason in the connection's language when known)."""
         if "why" not in extra:
-            text = error_text(code, extra, self.tr)
+            text = error_text(code, self.tr)
             if text is not None:
                 extra["why"] = text
         self.push(

@@ -227,6 +227,31 @@ def _replay_who(table: LiveTable, seat: int, tr: Translator) -> str:
     return tr("ui.who.player", n=table.owners[seat] + 1)
 
 
+def player_labels(tr: Translator) -> list[str]:
+    """``player 1`` … ``player 8`` in ``tr``'s language."""
+    return [tr("ui.who.player", n=n + 1) for n in range(MAX_PLAYERS)]
+
+
+def home_page(tr: Translator, errors: dict[str, str], status: int = 200) -> HTMLResponse:
+    """The home page; ``errors`` by game (``""``: about the request as a whole)."""
+    return page(
+        "home.html",
+        tr,
+        status=status,
+        forms=[game_form(name, tr) for name in game_names()],
+        max_players=MAX_PLAYERS,
+        seat_kinds=SEAT_KINDS,
+        player_label=player_labels(tr),
+        errors=errors,
+    )
+
+
+def no_table(request: Request) -> HTMLResponse:
+    """The 404 page of a link that opens no table, in the reader's language."""
+    tr = translator(page_language(request))
+    return page("message.html", tr, status=404, message=tr("web.error.bad_link"))
+
+
 def make_router(manager_of: Any) -> APIRouter:
     """The pages, reading tables through ``manager_of(request)``."""
     router = APIRouter()
@@ -239,18 +264,7 @@ def make_router(manager_of: Any) -> APIRouter:
     @router.get("/", response_class=HTMLResponse)
     async def home(request: Request) -> Response:
         tr = translator(page_language(request))
-        forms = [game_form(name, tr) for name in game_names()]
-        response = page(
-            "home.html",
-            tr,
-            forms=forms,
-            max_players=MAX_PLAYERS,
-            seat_kinds=SEAT_KINDS,
-            player_label=[tr("ui.who.player", n=n + 1) for n in range(MAX_PLAYERS)],
-            errors={},
-            values={},
-        )
-        return lang_response(response, request, tr.lang)
+        return lang_response(home_page(tr, {}), request, tr.lang)
 
     @router.post("/new", response_class=HTMLResponse)
     async def new(request: Request) -> Response:
@@ -258,7 +272,6 @@ def make_router(manager_of: Any) -> APIRouter:
         tr = translator(normalize(str(form.get("lang") or "")) or page_language(request))
         game = str(form.get("game") or "")
         body, problem = _body_from_form(game, dict(form), tr)
-        forms = [game_form(name, tr) for name in game_names()]
         if body is not None:
             try:
                 created = await open_table(manager_of(request), body, str(request.base_url))
@@ -270,26 +283,15 @@ def make_router(manager_of: Any) -> APIRouter:
                     tr,
                     created=created,
                     title=tr(f"game.{game}"),
-                    player_label=[tr("ui.who.player", n=n + 1) for n in range(MAX_PLAYERS)],
+                    player_label=player_labels(tr),
                 )
-        return page(
-            "home.html",
-            tr,
-            status=400,
-            forms=forms,
-            max_players=MAX_PLAYERS,
-            seat_kinds=SEAT_KINDS,
-            player_label=[tr("ui.who.player", n=n + 1) for n in range(MAX_PLAYERS)],
-            errors={game if game in game_names() else "": problem},
-            values={},
-        )
+        return home_page(tr, {game if game in game_names() else "": problem}, status=400)
 
     @router.get("/t/{table_id}", response_class=HTMLResponse)
     async def table_page(request: Request, table_id: str) -> Response:
         table = await manager_of(request).get(table_id)
         if table is None:
-            tr = translator(page_language(request))
-            return page("message.html", tr, status=404, message=tr("web.error.bad_link"))
+            return no_table(request)
         tr = translator(page_language(request, table.row.lang))
         response = page(
             "table.html",
@@ -304,8 +306,7 @@ def make_router(manager_of: Any) -> APIRouter:
     async def replay(request: Request, table_id: str) -> Response:
         table = await manager_of(request).get(table_id)
         if table is None:
-            tr = translator(page_language(request))
-            return page("message.html", tr, status=404, message=tr("web.error.bad_link"))
+            return no_table(request)
         tr = translator(page_language(request, table.row.lang))
         if not table.state.is_terminal():
             return page("message.html", tr, status=409, message=tr("web.replay.not_over"))

@@ -93,7 +93,7 @@ def narrate(table: LiveTable, events: Sequence[Event], tr: Translator) -> list[s
     return lines
 
 
-def error_text(code: str, extra: dict[str, Any], tr: Translator) -> str | None:
+def error_text(code: str, tr: Translator) -> str | None:
     """A refusal's reason in the connection's language, for the codes a page can meet."""
     if code == "stale_seq":
         return tr("web.error.stale_seq")
