@@ -28,6 +28,12 @@ from subtable.rl.encoding import make_encoder
 ObsDict = dict[str, Any]
 
 
+def _agents(game: Game[Any]) -> tuple[list[str], dict[str, int]]:
+    """The agents' names (``gnome_0``…) and the seat of each."""
+    names = [f"{seat_prefix(game)}_{s}" for s in range(game.num_seats)]
+    return names, {a: s for s, a in enumerate(names)}
+
+
 def _env_name(game: Game[Any]) -> str:
     return f"subtable_{game.info.name.replace('-', '_')}_v0"
 
@@ -50,10 +56,7 @@ class SubtableAEC(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         if render_mode is not None and render_mode != "ansi":
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self.render_mode = render_mode
-        n = self.game.num_seats
-        prefix = seat_prefix(self.game)
-        self.possible_agents = [f"{prefix}_{s}" for s in range(n)]
-        self.agent_seat = {a: s for s, a in enumerate(self.possible_agents)}
+        self.possible_agents, self.agent_seat = _agents(self.game)
         self.encoder = make_encoder(self.game)
         self.num_actions = len(self.game.action_space)
         obs_space = spaces.Dict(
@@ -167,10 +170,7 @@ class SubtableParallel(ParallelEnv[str, ObsDict, int]):  # type: ignore[misc]
         self.game = resolve_game(game, options)
         self.metadata = {**self.metadata, "name": _env_name(self.game)}
         self.render_mode = render_mode
-        n = self.game.num_seats
-        prefix = seat_prefix(self.game)
-        self.possible_agents = [f"{prefix}_{s}" for s in range(n)]
-        self.agent_seat = {a: s for s, a in enumerate(self.possible_agents)}
+        self.possible_agents, self.agent_seat = _agents(self.game)
         self.encoder = make_encoder(self.game)
         self.num_actions = len(self.game.action_space)
         #: the "pass" action of the agents not to act
