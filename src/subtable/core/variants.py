@@ -67,7 +67,8 @@ class _Strict(BaseModel):
 
 # -- Red November -------------------------------------------------------------------------
 class RNItem(_Strict):
-    """One item kind: how many copies are in the box, how many start in the Grog stash."""
+    """One item kind: how many copies are in the box, how many start in the Grog stash
+    (and, in the schema :func:`schema` builds, ``bonus``: what it adds to each fix-it roll)."""
 
     copies: NonNegative | None = None
     stash: NonNegative | None = None
@@ -86,6 +87,11 @@ class RNTime(_Strict):
 
     start: dict[Annotated[int, Field(ge=3, le=8)], Positive] | None = None
     item_spaces: list[Positive] | None = None
+    #: a Draw Event icon on every space divisible by ``event_spaces_divisor`` from
+    #: ``event_spaces_from`` down to ``event_spaces_to``
+    event_spaces_divisor: Positive | None = None
+    event_spaces_from: Positive | None = None
+    event_spaces_to: Positive | None = None
     abandon_below: NonNegative | None = None
     faint_minutes: Positive | None = None
 
@@ -100,12 +106,21 @@ class RNActions(_Strict):
 
 
 def _rn_model() -> type[BaseModel]:
+    from subtable.games.red_november.components import FIX_KINDS
+
     data = packaged_toml(_PACKAGES["red-november"])
     #: an event kind: its number of copies (the packaged Faint numbers, in order and
     #: repeated), or the Faint Check number of each copy
     count: Any = NonNegative
     event: Any = (count | list[FaintNumber] | None, None)
-    item: Any = (count | RNItem | None, None)
+    #: an item's bonus to each fix-it action (the kinds left out keep the packaged bonus)
+    fixes: dict[str, Any] = {kind: (count | None, None) for kind in FIX_KINDS}
+    bonus: Any = create_model(
+        "RNBonus", __config__=ConfigDict(extra="forbid", frozen=True), **fixes
+    )
+    bonus_field: Any = (bonus | None, None)
+    item_model: Any = create_model("RNItem", __base__=RNItem, bonus=bonus_field)
+    item: Any = (count | item_model | None, None)
     kinds: dict[str, Any] = {str(spec["kind"]): event for spec in data["events"]}
     item_kinds: dict[str, Any] = {str(spec["kind"]): item for spec in data["items"]}
     events: Any = create_model(
@@ -145,11 +160,18 @@ class SubCards(_Strict):
     hand_size: Positive | None = None
 
 
+class SubTreasures(_Strict):
+    """The treasure tokens: how many each cell holds at setup, by level (shallowest first)."""
+
+    per_level: list[NonNegative] | None = None
+
+
 class SubmarineVariant(_Strict):
     """Submarine's overridable components."""
 
     players: dict[Annotated[int, Field(ge=2, le=5)], SubPlayers] | None = None
     cards: SubCards | None = None
+    treasures: SubTreasures | None = None
 
 
 _MODELS: dict[str, type[BaseModel]] = {}
@@ -271,9 +293,10 @@ def _apply_rn(data: dict[str, Any], ov: Mapping[str, Any]) -> None:
             spec["faint"] = [printed[i % len(printed)] for i in range(value)]
     for kind, value in ov.get("items", {}).items():
         spec = next(s for s in data["items"] if s["kind"] == kind)
-        if isinstance(value, int):
-            value = {"copies": value}
-        spec.update(value)
+        change: dict[str, Any] = {"copies": value} if isinstance(value, int) else dict(value)
+        if "bonus" in change:
+            change["bonus"] = {**spec.get("bonus", {}), **change["bonus"]}
+        spec.update(change)
     for table in ("disaster_tracks", "actions"):
         data[table].update(ov.get(table, {}))
     time = dict(ov.get("time_track", {}))
@@ -310,9 +333,26 @@ def _check_rn(data: Mapping[str, Any], ov: Mapping[str, Any]) -> None:
             raise VariantError(
                 "time_track.item_spaces", f"space {space} is past the track's top ({top})"
             )
+    low, high = int(tt["event_spaces_to"]), int(tt["event_spaces_from"])
+    if high > top:
+        raise VariantError(
+            "time_track.event_spaces_from", f"space {high} is past the track's top ({top})"
+        )
+    if not any(s % int(tt["event_spaces_divisor"]) == 0 for s in range(low, high + 1)):
+        given = [k for k in ov.get("time_track", {}) if k.startswith("event_spaces_")]
+        raise VariantError(
+            f"time_track.{given[0]}" if given else "time_track",
+            f"no space from {high} down to {low} is divisible by {tt['event_spaces_divisor']}: "
+            "the Time Track would have no Draw Event icon",
+        )
     if int(tt["abandon_below"]) >= top:
         raise VariantError("time_track.abandon_below", f"must be below the track's top ({top})")
     for spec in data["items"]:
+        if int(spec.get("stash", 0)) and spec["kind"] != "grog":
+            # the engine deals the stash as Grog (its _draw_items, rules.unseen_item_counts)
+            raise VariantError(
+                f"items.{spec['kind']}.stash", "only Grog starts in the captain's stash"
+            )
         if int(spec.get("stash", 0)) > int(spec["copies"]):
             raise VariantError(
                 f"items.{spec['kind']}.stash",
@@ -332,9 +372,32 @@ def _apply_sub(data: dict[str, Any], ov: Mapping[str, Any]) -> None:
     for count, setup in ov.get("players", {}).items():
         data["players"].setdefault(str(count), {}).update(setup)
     data["cards"].update(ov.get("cards", {}))
+    data["treasures"].update(ov.get("treasures", {}))
 
 
 def _check_sub(data: Mapping[str, Any], ov: Mapping[str, Any]) -> None:
+    board, treasures = data["board"], data["treasures"]
+    levels, columns = int(board["levels"]), int(board["columns"])
+    per_level = [int(k) for k in treasures.get("per_level", range(1, levels + 1))]
+    if len(per_level) != levels:
+        raise VariantError(
+            "treasures.per_level", f"gives {len(per_level)} counts for the {levels} levels"
+        )
+    dealt = columns * sum(per_level)
+    supply = len(treasures["types"]) * len(treasures["colours"])
+    column = " + ".join(map(str, per_level))
+    if dealt > supply:
+        raise VariantError(
+            "treasures.per_level",
+            f"{columns} columns of {column} treasures need {dealt} treasure tokens; "
+            f"there are only {supply}",
+        )
+    if dealt < supply:
+        raise VariantError(
+            "treasures.per_level",
+            f"{columns} columns of {column} treasures deal {dealt} of the {supply} treasure "
+            "tokens; every one must start in the sea",
+        )
     per_colour = int(data["cards"]["per_colour"])
     colours = len(data["treasures"]["colours"])
     hand = int(data["cards"]["hand_size"])

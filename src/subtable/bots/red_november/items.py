@@ -18,10 +18,11 @@ class ItemValues:
         self.odds = odds
         self.item = {it.kind: it.index for it in c.items}
         self.n_items = len(c.items)
+        #: per item index: the copies dealt into the item deck (each kind's stash aside)
         copies = [0] * len(c.items)
         for it in c.items:
-            copies[it.index] = it.copies
-        self.item_copies = copies
+            copies[it.index] = it.copies - it.stash
+        self.deck_copies = copies
         self._none = (0,) * self.n_items
         self._kraken = c.tokens.index("kraken")
         #: :meth:`values` of the last board asked about, by gnome (a board never changes)
@@ -64,11 +65,11 @@ class ItemValues:
         v[it["coffee"]] = 0.5 + intox
         return tuple(v)
 
-    def draw_value(self, b: Board, g: int, count: int) -> float:
-        """Expected worth of ``count`` cards from the item deck."""
-        values = self.values(b, g)
-        pool = list(self.item_copies)
-        pool[self.item["grog"]] -= sum(it.stash for it in self.c.items)
+    def deck_pool(self, b: Board) -> list[int]:
+        """Per item index, the cards that may be in the item deck: the copies dealt into it,
+        less the cards in sight (hands shown to this seat, discards while the deck lasts).
+        A count can go below 0; read it as 0."""
+        pool = list(self.deck_copies)
         for x in range(self.n):
             hand = b.hands[x]
             if hand is not None:
@@ -77,6 +78,12 @@ class ItemValues:
         if b.item_deck_size > 0:  # the discards are not in the deck until it runs out
             for i in b.item_discard:
                 pool[i] -= 1
+        return pool
+
+    def draw_value(self, b: Board, g: int, count: int) -> float:
+        """Expected worth of ``count`` cards from the item deck."""
+        values = self.values(b, g)
+        pool = self.deck_pool(b)
         total = sum(max(0, k) for k in pool)
         if total <= 0:
             return 0.0

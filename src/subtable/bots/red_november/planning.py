@@ -133,7 +133,7 @@ class Planner:
         item_cost = route_cost
         if task.draw:
             if room == c.cabin_room:
-                count = min(task.draw, left, 2)
+                count = min(task.draw, left, c.cabin_max_draw)
                 value = count * (1.2 if b.intoxication[a] == 0 else 0.6)
                 if sum(turn.hand) >= 4:
                     value *= 0.5
@@ -147,6 +147,7 @@ class Planner:
             action = task.first + count - 1
             uses: list[int] = []
         else:
+            die = rules.DIE
             bonus = b.this_turn.bonus[task.fix] if room == turn.r else 0
             held = list(turn.hand)
             for i in route_items:
@@ -163,23 +164,25 @@ class Planner:
             )
             for i in special:
                 for _ in range(held[i]):
-                    if bonus >= 9:
+                    if bonus >= die - 1:  # one minute is a sure success
                         break
                     bonus += c.items[i].bonus[task.fix]
                     uses.append(i)
                     item_cost += values[i] * 0.6
-            minutes = max(1, min(10 - bonus, left, c.max_fix_minutes))
+            minutes = max(1, min(die - bonus, left, c.max_fix_minutes))
             grog = self.item["grog"]
-            if held[grog] and bonus < 9 and b.intoxication[a] <= 3:
-                gain_time = min(3, minutes - 1) if minutes + bonus >= 10 else 0
-                gain_prob = min(0.3, max(0.0, (10 - minutes - bonus) / 10))
+            # what a Grog drunk adds to this fix-it roll (the engine adds the item's bonus)
+            extra = c.items[grog].bonus[task.fix]
+            if held[grog] and extra > 0 and bonus < die - 1 and b.intoxication[a] <= 3:
+                gain_time = min(extra, minutes - 1) if minutes + bonus >= die else 0
+                gain_prob = min(extra / die, max(0.0, (die - minutes - bonus) / die))
                 gain = gain_time + gain_prob * task.value * self._keep(turn, task)
                 cost = self.items.grog_cost(b, a)
                 if gain > cost:
-                    bonus += 3
+                    bonus += extra
                     uses.append(grog)
                     item_cost += cost
-                    minutes = max(1, min(10 - bonus, left, c.max_fix_minutes))
+                    minutes = max(1, min(die - bonus, left, c.max_fix_minutes))
             prob = _success(minutes, bonus)
             value = task.value * self._keep(turn, task)
             run = minutes
@@ -192,7 +195,7 @@ class Planner:
                 )
                 best = (-1.0, run)
                 for m1 in range(1, minutes + 1):
-                    p2 = min(1.0, max(0.0, (slack - m1 + follow) / 10))
+                    p2 = min(1.0, max(0.0, (slack - m1 + follow) / die))
                     best = max(best, (_success(m1, bonus) * p2, m1))
                 prob, run = best
                 if prob <= 0:

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from subtable.bots.red_november.board import Board
 from subtable.games.red_november import rules
-from subtable.games.red_november.components import SEA, Components
+from subtable.games.red_november.components import ROOMS, SEA, Components
 
 
 @lru_cache(maxsize=65536)
@@ -60,6 +60,12 @@ class DeckOdds:
             name: sorted({(e.kind, e.amount) for e in c.events if e.track == name})
             for name in c.tracks
         }
+        #: per Time Track space ``k``: the Draw Event icons on spaces 1..k (the engine's
+        #: count of the icons a keeper passes from ``k + 1`` to the end), and on the track
+        self._icons_to = tuple(
+            rules.icons_passed(c.event_icon, k + 1, 1) for k in range(c.time_top + 1)
+        )
+        self.track_icons = self._icons_to[-1]
         #: per set of face-up event cards: the deck's counts and the Faint Check odds
         self._cache: dict[tuple[tuple[int, ...], ...], _Deck] = {}
         #: per deck counts (by identity), total, dry rooms and fire: the track rates (shared)
@@ -79,12 +85,13 @@ class DeckOdds:
         return deck
 
     def remaining_events(self, b: Board) -> int:
-        """A rough count of the events still to come (one per three minutes ahead)."""
+        """A rough count of the events still to come: the Draw Event icons of the Time
+        Track ahead of each keeper (his own space counted)."""
         icons = 0
+        upto, top = self._icons_to, self.c.time_top
         for g in range(self.n):
             if b.on_board(g) and b.keeper[g] > 0:
-                k = min(b.keeper[g], 57)
-                icons += k // 3
+                icons += upto[min(b.keeper[g], top)]
         return icons
 
     def deck_counts(self, b: Board) -> tuple[dict[str, int], int]:
@@ -116,7 +123,7 @@ class DeckOdds:
         cached = self._rates.get(key)
         if cached is not None and cached[0] is counts:
             return cached[1]
-        dry = dry_rooms / 10
+        dry = dry_rooms / len(ROOMS)  # a fire lands on a room drawn at random
         rates: list[tuple[float, float]] = []
         for name in self.c.tracks:
             q1 = q2 = 0.0

@@ -14,7 +14,7 @@ from subtable.bots.red_november.items import ItemValues
 from subtable.bots.red_november.paths import Routes
 from subtable.bots.red_november.risk import DeckOdds, track_risk
 from subtable.bots.weights import LeafModel, load_model
-from subtable.games.red_november.components import SEA, Components
+from subtable.games.red_november.components import ROOMS, SEA, Components
 from subtable.games.red_november.view import Phase
 
 #: the risk horizon of the features: fixed, not ``Params.horizon`` (the weights assume it)
@@ -82,14 +82,15 @@ class ValueModel:
             danger += max(0.0, min(1.0, (10 - best) / 10))
         f += [len(active) / 2, danger]
         fires = [r for r in range(1, SEA) if b.fire[r]]
-        f += [len(fires) / 10, sum(1 for r in fires if r in routes.critical) / 4]
+        rooms, critical = len(ROOMS), len(routes.critical)
+        f += [len(fires) / rooms, sum(1 for r in fires if r in routes.critical) / critical]
         f += [
-            sum(1 for r in range(1, SEA) if b.water[r] == 2) / 10,
-            sum(1 for r in range(1, SEA) if b.water[r] == 1) / 10,
-            sum(1 for r in routes.critical if b.water[r] == 2) / 4,
+            sum(1 for r in range(1, SEA) if b.water[r] == 2) / rooms,
+            sum(1 for r in range(1, SEA) if b.water[r] == 1) / rooms,
+            sum(1 for r in routes.critical if b.water[r] == 2) / critical,
         ]
         f += [
-            sum(b.blocked) / 15,
+            sum(b.blocked) / len(c.hatches),
             (routes.walks(tuple(b.blocked)) - routes.walks(routes.open_hatches)) / 20,
         ]
         held = [0] * self.items.n_items
@@ -114,7 +115,7 @@ class ValueModel:
         f += [
             sum(b.intoxication[g] for g in on) / max(1, len(on)) / 4,
             sum(1 for g in on if b.fainted[g]) / 2,
-            remaining / 76,
+            remaining / max(1, 4 * self.odds.track_icons),  # 4 keepers' worth of icons: 76
         ]
         return f
 

@@ -24,6 +24,12 @@ class SeatValue:
         self.prices = prices
         self.ncol = len(c.colours)
         self.jt = c.treasure_tokens
+        # the features' scales, from the components (the packaged ones: 5, 15 and 5)
+        #: the shell jokers: one per colour
+        self.shells = len(c.colours)
+        #: the most search cards a captain receives, and the most bathyscaphes he places
+        self.most_cards = max(s.cards for s in c.setups.values())
+        self.most_baths = max(s.bathyscaphes for s in c.setups.values())
         self.model = model or load_model(__package__ or "subtable.bots.submarine")
 
     @staticmethod
@@ -55,13 +61,13 @@ class SeatValue:
             d / types,
             od / types,
             (d - od) / types,
-            j / 5,
-            (j - oj) / 5,
-            k / 15,
-            (k - ok) / 15,
+            j / self.shells,
+            (j - oj) / self.shells,
+            k / self.most_cards,
+            (k - ok) / self.most_cards,
             avail / types,
             (len(missing) - avail) / types,
-            near / 5,
+            near / self.most_baths,
             left / jt,
             1.0 if b.seat == s else 0.0,
         ]

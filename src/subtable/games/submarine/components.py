@@ -37,6 +37,8 @@ class Components:
     cards_per_colour: int
     hand_size: int
     setups: dict[int, PlayerSetup]
+    #: per level (0 the shallowest): the treasures each of its cells holds at setup
+    treasures_per_level: tuple[int, ...]
 
     @property
     def cells(self) -> int:
@@ -83,7 +85,10 @@ def _build(data: dict[str, Any]) -> Components:
     if len(set(colours)) != len(colours) or len(set(types)) != len(types):
         raise ValueError("components: treasure types and colours must be distinct")
     columns, levels = int(board["columns"]), int(board["levels"])
-    if columns * levels * (levels + 1) // 2 != len(types) * len(colours):
+    per_level = tuple(int(k) for k in treasures.get("per_level", range(1, levels + 1)))
+    if len(per_level) != levels or any(k < 0 for k in per_level):
+        raise ValueError(f"components: per_level must give {levels} treasure counts, none negative")
+    if columns * sum(per_level) != len(types) * len(colours):
         raise ValueError("components: the cells must hold exactly every treasure at setup")
     setups = {
         int(k): PlayerSetup(int(v["bathyscaphes"]), int(v["cards"]))
@@ -103,6 +108,7 @@ def _build(data: dict[str, Any]) -> Components:
         cards_per_colour=per_colour,
         hand_size=int(cards["hand_size"]),
         setups=setups,
+        treasures_per_level=per_level,
     )
 
 

@@ -164,8 +164,8 @@ class SubmarineState(State[SubAction]):
         tokens = list(range(c.treasure_tokens))
         rng.shuffle(tokens)
         for col in range(c.columns):
-            for lv in range(c.levels):
-                self.cells[col * c.levels + lv] = [tokens.pop() for _ in range(lv + 1)]
+            for lv, count in enumerate(c.treasures_per_level):
+                self.cells[col * c.levels + lv] = [tokens.pop() for _ in range(count)]
         jokers = list(range(c.treasure_tokens, c.tokens))
         rng.shuffle(jokers)  # RULING SUB-2: a random colour each
         for s in range(n):

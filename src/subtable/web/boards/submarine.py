@@ -111,7 +111,7 @@ class _Sea:
         self.row_h: list[float] = []
         y = HEAD + self.surface_h
         for lv in range(self.levels):
-            # a level-L cell holds L tokens at setup and never more
+            # room for the packaged setup (L tokens at level L), or for more if a cell holds more
             cap = max(lv + 1, *(len(col[lv]) for col in self.cells))
             h = (
                 GAP
