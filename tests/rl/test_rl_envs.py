@@ -120,3 +120,12 @@ def test_aec_loop_to_the_end_and_the_rewards() -> None:
         env.step(int(rng.choice(np.flatnonzero(mask))))
     assert set(finals) == set(env.possible_agents)
     assert len(set(finals.values())) == 1  # the crew wins or loses together (nobody abandoned)
+
+
+@pytest.mark.parametrize("make", [rl.gym_env, rl.aec_env, rl.parallel_env])
+def test_every_env_checks_its_render_mode(make: Any) -> None:
+    with pytest.raises(ValueError, match="'human'"):
+        make("submarine", render_mode="human", players=3)
+    env = make("submarine", render_mode="ansi", players=3)
+    env.reset(seed=5)
+    assert '"cells"' in env.render()

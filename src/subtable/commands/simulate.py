@@ -34,13 +34,14 @@ if TYPE_CHECKING:  # the lab's modules load lazily, when a command runs
 
 
 @contextmanager
-def _progress_bar(total: int, enabled: bool) -> Iterator[Any]:
-    """A Rich progress bar on stderr; yields the ``advance(n)`` callback."""
+def _progress_bar(total: int, enabled: bool, tr: Translator) -> Iterator[Any]:
+    """A Rich progress bar on stderr, labelled in the run's language; yields the
+    ``advance(n)`` callback."""
     if not enabled:
         yield None
         return
     bar = Progress(
-        TextColumn("[bold]simulating"),
+        TextColumn("[bold]{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
@@ -49,7 +50,7 @@ def _progress_bar(total: int, enabled: bool) -> Iterator[Any]:
         transient=True,
     )
     with bar:
-        task = bar.add_task("games", total=total)
+        task = bar.add_task(escape(tr("lab.progress")), total=total)
         yield lambda n: bar.advance(task, n)
 
 
@@ -186,7 +187,7 @@ def simulate(
         points = 1
         for _, values in sweeps:
             points *= len(values)
-        with _progress_bar(games * points, progress) as advance:
+        with _progress_bar(games * points, progress, tr) as advance:
             runs = run_grid(
                 config, sweeps, workers=workers, backend=backend, address=address, progress=advance
             )
@@ -321,7 +322,7 @@ def _run_comparison(
         game = check_config(base)
         check_config(other)  # both fail before any game is played
         runs: list[Run] = []
-        with _progress_bar(base.games + other.games, progress) as advance:
+        with _progress_bar(base.games + other.games, progress, tr) as advance:
             for name, config in (("baseline", base), ("variant", other)):
                 (r,) = run_grid(
                     config, [], workers=workers, backend=backend, address=address, progress=advance

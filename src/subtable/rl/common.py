@@ -33,6 +33,13 @@ def resolve_game(game: str | Game[Any], options: dict[str, Any]) -> Game[Any]:
     return make_game(_ALIASES[key], **options)
 
 
+def check_render_mode(render_mode: str | None) -> str | None:
+    """``render_mode`` if the adapters support it (None or ``"ansi"``), else a ValueError."""
+    if render_mode is not None and render_mode != "ansi":
+        raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+    return render_mode
+
+
 def seat_prefix(game: Game[Any]) -> str:
     """The agent-name prefix: ``gnome`` (Red November) or ``captain`` (Submarine)."""
     return "gnome" if game.info.name == "red-november" else "captain"

@@ -25,7 +25,7 @@ from gymnasium import spaces
 from subtable.bots.base import Bot, make_bot, observe, parse_bot_spec
 from subtable.core.game import Game, State
 from subtable.core.rng import Rng
-from subtable.rl.common import legal_mask, resolve_game, seed_from
+from subtable.rl.common import check_render_mode, legal_mask, resolve_game, seed_from
 from subtable.rl.encoding import make_encoder
 
 #: the reward of an illegal action (which also ends the episode)
@@ -56,9 +56,7 @@ class SubtableEnv(gym.Env[dict[str, Any], np.int64]):
         if len(specs) != n:
             raise ValueError(f"give one opponent spec, or one per other seat ({n - 1})")
         self._specs = [parse_bot_spec(s) if s and i != seat else None for i, s in enumerate(specs)]
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         self.encoder = make_encoder(self.game)
         self.num_actions = len(self.game.action_space)
         self.observation_space = spaces.Dict(

@@ -22,7 +22,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
 from subtable.core.game import Game, State
-from subtable.rl.common import Mask, legal_mask, resolve_game, seat_prefix
+from subtable.rl.common import Mask, check_render_mode, legal_mask, resolve_game, seat_prefix
 from subtable.rl.encoding import make_encoder
 
 ObsDict = dict[str, Any]
@@ -53,9 +53,7 @@ class SubtableAEC(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         super().__init__()
         self.game = resolve_game(game, options)
         self.metadata = {**self.metadata, "name": _env_name(self.game)}
-        if render_mode is not None and render_mode != "ansi":
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         self.possible_agents, self.agent_seat = _agents(self.game)
         self.encoder = make_encoder(self.game)
         self.num_actions = len(self.game.action_space)
@@ -169,7 +167,7 @@ class SubtableParallel(ParallelEnv[str, ObsDict, int]):  # type: ignore[misc]
     ) -> None:
         self.game = resolve_game(game, options)
         self.metadata = {**self.metadata, "name": _env_name(self.game)}
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         self.possible_agents, self.agent_seat = _agents(self.game)
         self.encoder = make_encoder(self.game)
         self.num_actions = len(self.game.action_space)
