@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import struct
 from dataclasses import dataclass
 
 import pytest
 
+from subtable.core import rng as rng_module
 from subtable.core.actions import ActionSpace
 from subtable.core.errors import AmbiguousActionError, InvalidActionError, OptionError, RecordError
 from subtable.core.events import Event
@@ -39,6 +41,64 @@ def test_rng_bounds_and_shuffle() -> None:
     assert sorted(items) == list(range(30)) and items != list(range(30))
     with pytest.raises(ValueError):
         rng.below(0)
+
+
+def test_rng_shuffle_draws_like_below() -> None:
+    """``shuffle`` draws a deck's numbers at once: the same swaps as one ``below`` at a time,
+    and the generator left in the same place."""
+    for seed in range(40):
+        for size in (0, 1, 2, 7, 8, 40, 128, 129):
+            fast, slow = Rng(seed), Rng(seed)
+            items, expected = list(range(size)), list(range(size))
+            fast.shuffle(items)
+            for i in range(size - 1, 0, -1):
+                j = slow.below(i + 1)
+                expected[i], expected[j] = expected[j], expected[i]
+            assert items == expected and fast.state == slow.state
+
+
+def test_rng_shuffle_goes_on_draw_by_draw_after_a_rejection(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A deck's draws are computed together; if ``below`` would reject one (about once in
+    2**56 draws), the shuffle goes on with ``below`` from there, as if it had all along."""
+    real = rng_module._lanes
+
+    def rejecting(count: int) -> tuple[int, int, int, struct.Struct, tuple[int, ...]]:
+        ones, steps, mask, layout, thresholds = real(count)
+        return ones, steps, mask, layout, (*thresholds[:5], 1 << 64, *thresholds[6:])
+
+    real_below = Rng.below
+    bounds: list[int] = []
+
+    def below(self: Rng, n: int) -> int:
+        bounds.append(n)
+        return real_below(self, n)
+
+    monkeypatch.setattr(rng_module, "_lanes", rejecting)  # the 6th draw "rejected"
+    monkeypatch.setattr(Rng, "below", below)
+    for seed in range(20):
+        fast, slow = Rng(seed), Rng(seed)
+        items, expected = list(range(30)), list(range(30))
+        bounds.clear()
+        fast.shuffle(items)
+        assert bounds == list(range(25, 1, -1))  # draw by draw from the 6th draw, below(25)
+        for i in range(29, 0, -1):
+            j = slow.below(i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        assert items == expected and fast.state == slow.state
+
+
+def test_rng_below_rejects_biased_outputs() -> None:
+    def below(rng: Rng, n: int) -> int:  # rejection sampling, spelled out
+        while True:
+            r = rng.next64()
+            if r >= ((1 << 64) - n) % n:
+                return r % n
+
+    for n in (1, 2, 10, 1000, (1 << 63) + 1):  # the last rejects about half the outputs
+        fast, slow = Rng(n), Rng(n)
+        assert [fast.below(n) for _ in range(20)] == [below(slow, n) for _ in range(20)]
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
+from operator import itemgetter
 from typing import Any, ClassVar
 
 from subtable.core.errors import OptionError
@@ -20,6 +21,15 @@ from subtable.games.red_november.actions import (
 from subtable.games.red_november.components import SEA, Components, default_components
 from subtable.games.red_november.state import REPAIR_OF_KIND, RedNovemberState
 from subtable.games.red_november.view import CHOICE_NAMES, PHASE_NAMES, RedNovemberView
+
+
+def _getter(indices: tuple[int, ...]) -> Callable[[Sequence[object]], object]:
+    """``itemgetter(*indices)``, which also takes no index (and then gets nothing)."""
+    return itemgetter(*indices) if indices else _nothing
+
+
+def _nothing(_: Sequence[object]) -> object:
+    return ()
 
 
 class RedNovember(Game[RNAction]):
@@ -204,27 +214,86 @@ class RedNovember(Game[RNAction]):
         super().__init__(**options)
         self.action_space = build_action_space(self.components)
         self.index = ActionIndex(self.action_space)
-        #: the engine's lookups (performance only): per item, the id of using it
-        self.use_ids = tuple(self.index.id(Kind.USE, i) for i in range(len(self.components.items)))
-        #: per room, the first ids of the repairs made there
-        self.repair_firsts = tuple(
-            tuple(
-                self.index.first[kind]
-                for kind, name in REPAIR_OF_KIND.items()
-                if self.components.repairs[name].room == r
-            )
-            for r in range(SEA + 1)
-        )
-        ix = self.index
-        #: ids the legal-action lists use on every decision
+        self._build_tables()
+
+    def _build_tables(self) -> None:
+        """The engine's lookups (performance only), built once per game.
+
+        Every id a legal-action list holds is read from one of these tables; the
+        runs of fix-it ids are indexed by the most minutes affordable
+        (``runs[top]`` holds the ids for 1 to ``top`` minutes); the options the
+        engine reads on every decision are plain attributes.
+        """
+        c, ix = self.components, self.index
+        items = range(len(c.items))
+        hatches = range(len(c.hatches))
+
+        def runs(first: int) -> tuple[tuple[int, ...], ...]:
+            return tuple(tuple(range(first, first + top)) for top in range(c.max_fix_minutes + 1))
+
+        self.actions: tuple[RNAction, ...] = tuple(self.action_space)
+        self.use_ids = tuple(ix.id(Kind.USE, i) for i in items)
         self.no_action_id = ix.id(Kind.NO_ACTION)
         self.done_id = ix.id(Kind.DONE)
         self.abandon_id = ix.id(Kind.ABANDON)
+        self.defend_ids = (ix.id(Kind.DEFEND), ix.id(Kind.YIELD))
         self.trade_ids = tuple(ix.id(Kind.TRADE, g) for g in range(MAX_GNOMES))
-        #: item indices by kinds (``("coffee", "lucky_charm")``…)
+        self.attack_ids = tuple(ix.id(Kind.ATTACK, g) for g in range(MAX_GNOMES))
+        self.give_ids = tuple(ix.id(Kind.GIVE, i) for i in items)
+        self.discard_ids = tuple(ix.id(Kind.DISCARD, i) for i in items)
+        #: per room, the id of Fire Spreads choosing it (``-1`` for no room)
+        self.spread_ids = tuple(ix.by_key.get((Kind.SPREAD, r, 0), -1) for r in range(SEA + 1))
+        self.block_ids = tuple(ix.id(Kind.BLOCK, h) for h in hatches)
+        self.extinguish_runs = runs(ix.first[Kind.EXTINGUISH])
+        self.pump_runs = runs(ix.first[Kind.PUMP])
+        self.unblock_runs = tuple(runs(ix.id(Kind.UNBLOCK, h, 1)) for h in hatches)
+        #: per room, the runs of the repairs made there, joined (ascending: Kind order)
+        self.repair_runs = tuple(
+            tuple(
+                sum((runs(ix.first[kind])[top] for kind in kinds), ())
+                for top in range(c.max_fix_minutes + 1)
+            )
+            for kinds in (
+                [k for k, name in REPAIR_OF_KIND.items() if c.repairs[name].room == r]
+                for r in range(SEA + 1)
+            )
+        )
+        first_draw = ix.first[Kind.DRAW]
+        most = max(c.stores_max_draw, c.cabin_max_draw)
+        self.draw_runs = tuple(tuple(range(first_draw, first_draw + n)) for n in range(most + 1))
+        #: the items that still help after the action (Coffee, a Lucky Charm), ascending
+        self.after_items = tuple(sorted(c.item_index(k) for k in ("coffee", "lucky_charm")))
+        #: item indices by kinds (``("coffee", "lucky_charm")``…), filled on demand
         self.item_indices: dict[tuple[str, ...], tuple[int, ...]] = {}
-        #: the ways out of a room (move id, open id, minutes or ``None``), by the hazards
-        self.ways: dict[tuple[object, ...], tuple[tuple[int, int, int | None], ...]] = {}
+        #: ``hatch_of[src][dest]``: the hatch between two spaces (-1 exterior, ``None``: none)
+        self.hatch_of = tuple(
+            tuple(c.hatch_between(src, dest) for dest in range(SEA + 1)) for src in range(SEA + 1)
+        )
+        #: per space of the time track, the nearest space at or below it with an icon (-1: none)
+        self.icon_below = tuple(
+            max((i for i in range(s + 1) if c.event_icon[i] or c.item_icon[i]), default=-1)
+            for s in range(c.time_top + 1)
+        )
+        #: per space, what the ways out of it depend on: getters of the water in it and
+        #: beyond its hatches, of the fire beyond them, and of its blocked hatches
+        self.way_inputs = tuple(
+            (
+                itemgetter(src, *(d for d, _ in c.neighbours[src])),
+                _getter(tuple(d for d, _ in c.neighbours[src])),
+                _getter(tuple(h for _, h in c.neighbours[src] if h >= 0)),
+            )
+            for src in range(SEA + 1)
+        )
+        #: the ids of the ways out of a room, by the room, the turn's flags and the hazards
+        #: around it: ``ways[key][enter_only][min(ghost, TOP_COST)]``, ascending
+        self.ways: dict[tuple[object, ...], tuple[tuple[tuple[int, ...], ...], ...]] = {}
+        self.crazed_gnomes = bool(self.options["crazed_gnomes"])
+        self.heroic_sacrifice = bool(self.options["heroic_sacrifice"])
+        self.less_deadly_dying = bool(self.options["less_deadly_dying"])
+        #: Greater Challenge: Respites leave the game
+        self.respites_leave = self.options["greater_challenge"] >= 1
+        #: Abandon Comrades is ignored with one or two players
+        self.abandon_allowed = self.num_players >= 3
 
     def _validate(self, options: dict[str, Any]) -> dict[str, Any]:
         players: int = options["players"]
@@ -257,11 +326,6 @@ class RedNovember(Game[RNAction]):
     def num_players(self) -> int:
         """The people (or bots) at the table."""
         return int(self.options["players"])
-
-    @property
-    def abandon_allowed(self) -> bool:
-        """Abandon Comrades is ignored with one or two players."""
-        return self.num_players >= 3
 
     def seat_owners(self) -> tuple[int, ...]:
         """Solo: every gnome is player 0's; 2 players: two gnomes each."""

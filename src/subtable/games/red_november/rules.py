@@ -152,7 +152,10 @@ def fix_success_chance(
 
 def max_fix_minutes(c: Components, ghost: int, penalty: int) -> int:
     """The most minutes a fix-it action can take now (0: none is affordable)."""
-    return max(0, min(c.max_fix_minutes, ghost - penalty))
+    top = ghost - penalty
+    if top > c.max_fix_minutes:
+        return c.max_fix_minutes
+    return top if top > 0 else 0
 
 
 def max_draw(
@@ -277,12 +280,16 @@ def next_active(
 
     ``-1`` when no keeper remains on the track (everyone reached "Rescued!").
     """
-    best, key = -1, (-1, -1)
+    best, best_keeper, best_stack = -1, -1, -1
     for g in range(len(keeper)):
-        if alive[g] and not abandoned[g] and keeper[g] > 0:
-            k = (keeper[g], stack[g])
-            if k > key:
-                best, key = g, k
+        k = keeper[g]
+        if (
+            k > 0
+            and alive[g]
+            and not abandoned[g]
+            and (k > best_keeper or (k == best_keeper and stack[g] > best_stack))
+        ):
+            best, best_keeper, best_stack = g, k, stack[g]
     return best
 
 

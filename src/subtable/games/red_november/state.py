@@ -11,6 +11,7 @@ tests, in ``RULINGS.md``.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import compress
 from typing import TYPE_CHECKING, Any, Final
 
 from subtable.core.events import Event
@@ -113,6 +114,8 @@ _PH_MOVE: Final = Phase.MOVE
 _PH_OVER: Final = Phase.OVER
 _PH_TRADE_BACK: Final = Phase.TRADE_BACK
 _PH_TRADE_GIVE: Final = Phase.TRADE_GIVE
+#: the dearest way through a hatch: open it, then a minute to go through
+_TOP_COST: Final = rules.OPEN_MINUTES + 1
 
 
 class RedNovemberState(State[RNAction]):
@@ -256,11 +259,15 @@ class RedNovemberState(State[RNAction]):
     def _emit(self, key: str, **params: Any) -> None:
         self._ev.append(_new_event(Event, (key, params, (), ())))  # Event(key, params), faster
 
+    def _event(self, key: str, params: dict[str, Any]) -> None:
+        """:meth:`_emit` for the most frequent events (no keyword arguments to pack)."""
+        self._ev.append(_new_event(Event, (key, params, (), ())))
+
     def _emit_secret(
         self, key: str, owners: tuple[int, ...], secret: tuple[str, ...], **params: Any
     ) -> None:
-        hidden = self.game.options["crazed_gnomes"]
-        self._ev.append(Event(key, params, owners, secret if hidden else ()))
+        hidden = self.game.crazed_gnomes
+        self._ev.append(_new_event(Event, (key, params, owners, secret if hidden else ())))
 
     def on_board(self, g: int) -> bool:
         """Whether gnome ``g`` is still in play (alive and not swum away)."""
@@ -285,47 +292,87 @@ class RedNovemberState(State[RNAction]):
 
     def legal_action_ids(self) -> list[int]:
         """The legal action ids, sorted."""
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return list(self._legal)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal[:]
 
     def _compute_legal(self) -> list[int]:
+        # Each list is built in ascending id order (the action space's order: moves, opens,
+        # item uses, the actions by kind, then the answers), so none needs sorting.
         phase = self.phase
-        ix = self.game.index
+        if phase == _PH_MOVE:
+            return self._move_phase_ids()
         if phase == _PH_OVER:
             return []
-        a = self.active
-        out: list[int] = []
-        if phase == _PH_MOVE:
-            self._movement_ids(out, enter_only=False)
-            self._item_ids(out, a, None)
-            self._action_ids(out)
+        game = self.game
+        out: list[int]
+        if phase == _PH_EVENT_CHOICE:
+            if self.choice == _CH_SPREAD:
+                spread = game.spread_ids
+                out = [spread[r] for r in self._spread_rooms()]
+            elif self.choice == _CH_BLOCK:
+                block = game.block_ids
+                out = [block[h] for h in self._blockable(self.choice_room)]
+            else:
+                out = list(compress(game.discard_ids, self.hands[self.decider]))
+        elif phase in (_PH_TRADE_GIVE, _PH_TRADE_BACK):
+            giver = self.active if phase == _PH_TRADE_GIVE else self.partner
+            out = [game.done_id]  # Done comes before the gives in the action space
+            out.extend(compress(game.give_ids, self.hands[giver]))
+        elif phase == _PH_AFTER_ACTION:
+            use, hand = game.use_ids, self.hands[self.active]
+            out = [use[i] for i in game.after_items if hand[i]]
+            out.append(game.done_id)
         elif phase == _PH_EXTRA_MOVE:
             moves, enabling = self._extra_options()
-            out.extend(moves)
+            out = list(moves)
             useful = set(enabling)
             if moves or enabling:
-                useful.update(self._usable(a, ("coffee", "lucky_charm")))
-            out.extend(ix.id(_K_USE, i) for i in sorted(useful))
-        elif phase in (_PH_TRADE_GIVE, _PH_TRADE_BACK):
-            giver = a if phase == _PH_TRADE_GIVE else self.partner
-            out.extend(ix.id(_K_GIVE, i) for i, k in enumerate(self.hands[giver]) if k)
-            out.append(ix.id(_K_DONE))
-        elif phase == _PH_DEFEND:
-            out.extend((ix.id(_K_DEFEND), ix.id(_K_YIELD)))
-        elif phase == _PH_AFTER_ACTION:
-            self._item_ids(out, a, ("coffee", "lucky_charm"))
-            out.append(ix.id(_K_DONE))
-        elif phase == _PH_EVENT_CHOICE:
-            if self.choice == _CH_SPREAD:
-                out.extend(ix.id(_K_SPREAD, r) for r in self._spread_rooms())
-            elif self.choice == _CH_BLOCK:
-                out.extend(ix.id(_K_BLOCK, h) for h in self._blockable(self.choice_room))
-            else:
-                g = self.decider
-                out.extend(ix.id(_K_DISCARD, i) for i, k in enumerate(self.hands[g]) if k)
-        out.sort()
+                useful.update(self._usable(self.active, ("coffee", "lucky_charm")))
+            use = game.use_ids
+            out.extend([use[i] for i in sorted(useful)])
+        else:  # DEFEND
+            out = list(game.defend_ids)
         return out
+
+    def _move_phase_ids(self) -> list[int]:
+        """The Movement phase's choices: the ways out, the items in hand, the actions."""
+        game, c = self.game, self.c
+        a = self.active
+        r = self.room[a]
+        t = self.ghost
+        out = [*self._way_ids(False), *compress(game.use_ids, self.hands[a])]
+        before = len(out)
+        inside = r != SEA
+        water_r = self.water[r]
+        if inside and water_r == 2:
+            if t >= 1:
+                out.append(game.no_action_id)
+        elif inside and self.fire[r]:
+            out.extend(game.extinguish_runs[rules.max_fix_minutes(c, t, 0)])
+            if game.heroic_sacrifice and self.t_entered_fire:
+                self._fix_ids(out, r, t, 0, draw=False)
+        else:
+            # the low-water penalty of the actions that pay it (Draw is one of them)
+            pen = rules.action_penalty(c, _K_DRAW, self.water, r)
+            if inside and water_r == 1:
+                out.extend(game.pump_runs[rules.max_fix_minutes(c, t, 0)])
+            self._fix_ids(out, r, t, pen)
+            if t >= 1 + pen and inside and self.room.count(r) > 1:
+                self._social_ids(out, r)  # someone to trade with (or to attack) is here
+            if t >= 1:
+                out.append(game.no_action_id)
+            if game.abandon_allowed and not inside and self.keeper[a] < c.abandon_below:
+                out.append(game.abandon_id)
+        if len(out) == before:  # RULING: no minute left for any action
+            out.append(game.done_id)
+        return out
+
+    def _helps_after(self, g: int) -> bool:
+        """Whether gnome ``g`` holds an item that still helps after the action."""
+        hand = self.hands[g]
+        return any(hand[i] for i in self.game.after_items)
 
     def _usable(self, g: int, kinds: tuple[str, ...]) -> list[int]:
         indices = self.game.item_indices.get(kinds)
@@ -333,13 +380,6 @@ class RedNovemberState(State[RNAction]):
             indices = self.game.item_indices[kinds] = tuple(self.c.item_index(k) for k in kinds)
         hand = self.hands[g]
         return [i for i in indices if hand[i]]
-
-    def _item_ids(self, out: list[int], g: int, kinds: tuple[str, ...] | None) -> None:
-        use = self.game.use_ids
-        if kinds is None:
-            out.extend([use[i] for i, k in enumerate(self.hands[g]) if k])
-        else:
-            out.extend([use[i] for i in self._usable(g, kinds)])
 
     def _move_cost(self, src: int, dest: int, hatch: int) -> int | None:
         """Minutes to open the hatch ``src``→``dest`` and go through, or ``None`` if impossible."""
@@ -354,111 +394,99 @@ class RedNovemberState(State[RNAction]):
             aqualung=self.t_aqualung,
         )
 
-    def _movement_ids(self, out: list[int], enter_only: bool) -> None:
+    def _way_ids(self, enter_only: bool) -> tuple[int, ...]:
+        """The ids of the moves out of the active gnome's room (and the opens, unless
+        ``enter_only``) that his time allows, ascending."""
         ghost = self.ghost
         if ghost < 1:
-            return
+            return ()
+        game = self.game
         src = self.room[self.active]
-        fire_ok, aqualung = self.t_fire_ok, self.t_aqualung
-        water, fire, blocked = self.water, self.fire, self.blocked
-        ways_by_key = self.game.ways
-        key = (src, fire_ok, aqualung, *water, *fire, *blocked)
-        ways = ways_by_key.get(key)
+        waters, fires, blocks = game.way_inputs[src]
+        key = (
+            src,
+            self.t_fire_ok,
+            self.t_aqualung,
+            waters(self.water),
+            fires(self.fire),
+            blocks(self.blocked),
+        )
+        ways = game.ways.get(key)
         if ways is None:
-            ix = self.game.index
-            first_move, first_open = ix.first[_K_MOVE], ix.first[_K_OPEN]
-            found = []
-            for dest, hatch in self.c.neighbours[src]:
-                if not rules.can_open(water, blocked, src, dest, hatch):
-                    continue  # blocked, or "the room at low water must be pumped before …"
-                cost = rules.move_cost(
-                    water, fire, blocked, src, dest, hatch, fire_ok=fire_ok, aqualung=aqualung
-                )
-                found.append((first_move + dest - 1, first_open + dest - 1, cost))
-            ways = tuple(found)
-            if len(ways_by_key) > 16384:
-                ways_by_key.clear()
-            ways_by_key[key] = ways
-        for move, open_, cost in ways:
-            if cost is not None and cost <= ghost:
-                out.append(move)
-            if not enter_only:
-                out.append(open_)
+            ways = self._find_ways(src, key)
+        return ways[enter_only][ghost if ghost < _TOP_COST else _TOP_COST]
 
-    def _action_ids(self, out: list[int]) -> None:
-        c, ix = self.c, self.game.index
-        a = self.active
-        r = self.room[a]
-        t = self.ghost
-        opts = self.game.options
-        before = len(out)
-        if r != SEA and self.water[r] == 2:
-            if t >= 1:
-                out.append(self.game.no_action_id)
-        elif r != SEA and self.fire[r]:
-            top = rules.max_fix_minutes(c, t, 0)
-            first = ix.first[_K_EXTINGUISH]
-            out.extend(range(first, first + top))
-            if opts["heroic_sacrifice"] and self.t_entered_fire:
-                self._fix_ids(out, r, t, 0, draw=False)
-        else:
-            pen = self._penalty(r)
-            if r != SEA and self.water[r] == 1:
-                first = ix.first[_K_PUMP]
-                out.extend(range(first, first + rules.max_fix_minutes(c, t, 0)))
-            self._fix_ids(out, r, t, pen)
-            self._social_ids(out, r, t, pen)
-            if t >= 1:
-                out.append(self.game.no_action_id)
-            if self.game.abandon_allowed and r == SEA and self.keeper[a] < c.abandon_below:
-                out.append(self.game.abandon_id)
-        if len(out) == before:  # RULING: no minute left for any action
-            out.append(self.game.done_id)
+    def _find_ways(
+        self, src: int, key: tuple[object, ...]
+    ) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        """The ways out of ``src`` for :meth:`_way_ids`, kept in the game's table under ``key``."""
+        water, fire, blocked = self.water, self.fire, self.blocked
+        fire_ok, aqualung = self.t_fire_ok, self.t_aqualung
+        ix = self.game.index
+        first_move, first_open = ix.first[_K_MOVE], ix.first[_K_OPEN]
+        found: list[tuple[int, int, int | None]] = []
+        for dest, hatch in self.c.neighbours[src]:
+            if not rules.can_open(water, blocked, src, dest, hatch):
+                continue  # blocked, or "the room at low water must be pumped before …"
+            cost = rules.move_cost(
+                water, fire, blocked, src, dest, hatch, fire_ok=fire_ok, aqualung=aqualung
+            )
+            found.append((first_move + dest - 1, first_open + dest - 1, cost))
+        # by enter_only, then by the minutes left (capped at the dearest way's cost; with
+        # none left, _way_ids answers before reading the table)
+        opens = [o for _, o, _ in found]
+        by_ghost: list[tuple[int, ...]] = [()]
+        moves_by_ghost: list[tuple[int, ...]] = [()]
+        for g in range(1, _TOP_COST + 1):
+            moves = [m for m, _, cost in found if cost is not None and cost <= g]
+            by_ghost.append(tuple(sorted(moves + opens)))
+            moves_by_ghost.append(tuple(sorted(moves)))
+        ways = (tuple(by_ghost), tuple(moves_by_ghost))
+        table = self.game.ways
+        if len(table) > 16384:
+            table.clear()
+        table[key] = ways
+        return ways
 
     def _fix_ids(self, out: list[int], r: int, t: int, pen: int, draw: bool = True) -> None:
-        c, ix = self.c, self.game.index
+        game, c = self.game, self.c
         top = rules.max_fix_minutes(c, t, pen)
         if top < 1:
             return
         if r != SEA:
+            blocked, unblock = self.blocked, game.unblock_runs
             for h in c.room_hatches[r]:
-                if self.blocked[h]:
-                    first = ix.id(_K_UNBLOCK, h, 1)
-                    out.extend(range(first, first + top))
-        for first in self.game.repair_firsts[r]:
-            out.extend(range(first, first + top))
-        a = self.active
-        if draw:
+                if blocked[h]:
+                    out.extend(unblock[h][top])
+        out.extend(game.repair_runs[r][top])
+        if draw and (r == c.stores_room or r == c.cabin_room):
             most = rules.max_draw(
                 c,
                 r,
-                self.red_room[a],
+                self.red_room[self.active],
                 t - pen,
                 len(self.item_deck) + len(self.item_discard),
                 self.stash,
             )
-            first = ix.first[_K_DRAW]
-            out.extend(range(first, first + most))
+            out.extend(game.draw_runs[most])
 
-    def _social_ids(self, out: list[int], r: int, t: int, pen: int) -> None:
-        if t < 1 + pen:
-            return
-        ix = self.game.index
+    def _social_ids(self, out: list[int], r: int) -> None:
+        """Trades (and, under Crazed Gnomes with a Crowbar used, attacks) in room ``r``."""
+        game = self.game
         a = self.active
         # RULINGS: a fainted gnome cannot trade (RN-3), nor anyone in the Sea (RN-23)
-        trade = self.game.trade_ids
+        trade = game.trade_ids
         partners = rules.trade_partners(a, self.room, self.alive, self.abandoned, self.fainted)
         out.extend([trade[g] for g in partners])
-        if self.game.options["crazed_gnomes"] and self.t_crowbar:
+        if game.crazed_gnomes and self.t_crowbar:
+            attack = game.attack_ids
             out.extend(
-                ix.id(_K_ATTACK, g)
-                for g in rules.attack_targets(a, self.room, self.alive, self.abandoned)
+                [attack[g] for g in rules.attack_targets(a, self.room, self.alive, self.abandoned)]
             )
 
-    def _extra_options(self) -> tuple[list[int], list[int]]:
+    def _extra_options(self) -> tuple[tuple[int, ...], list[int]]:
         """Moves out of the room now, and items whose use would open one."""
-        moves: list[int] = []
-        self._movement_ids(moves, enter_only=True)
+        moves = self._way_ids(True)
         enabling: list[int] = []
         a = self.active
         saved = (self.t_fire_ok, self.t_aqualung)
@@ -467,8 +495,7 @@ class RedNovemberState(State[RNAction]):
                 continue
             self.t_fire_ok = saved[0] or item.enter_fire
             self.t_aqualung = saved[1] or item.leave_sub
-            trial: list[int] = []
-            self._movement_ids(trial, enter_only=True)
+            trial = self._way_ids(True)
             self.t_fire_ok, self.t_aqualung = saved
             if len(trial) > len(moves):
                 enabling.append(item.index)
@@ -483,13 +510,12 @@ class RedNovemberState(State[RNAction]):
     # ------------------------------------------------------------- applying --
     def apply_unchecked(self, action_id: int) -> list[Event]:
         """Apply a legal action (unchecked) and run the game on to the next decision."""
-        self._ev = []
+        events: list[Event] = []
+        self._ev = events  # what the rules emit from here on (a fresh list at each apply)
         self._legal = None
         self.history.append(action_id)
-        action = self.game.action_space[action_id]
-        self._decide(action)
+        self._decide(self.game.actions[action_id])
         self._run()
-        events, self._ev = self._ev, []
         return events
 
     def _decide(self, action: RNAction) -> None:
@@ -497,9 +523,7 @@ class RedNovemberState(State[RNAction]):
         phase = self.phase
         if kind == _K_USE:
             self._use_item(action.target)
-            if phase == _PH_AFTER_ACTION and not self._usable(
-                self.active, ("coffee", "lucky_charm")
-            ):
+            if phase == _PH_AFTER_ACTION and not self._helps_after(self.active):
                 self.stage = S_FAINT
             return
         if phase == _PH_MOVE:
@@ -548,10 +572,10 @@ class RedNovemberState(State[RNAction]):
     def _movement(self, dest: int, enter: bool) -> None:
         a = self.active
         src = self.room[a]
-        hatch = self.c.hatch_between(src, dest)
+        hatch = self.game.hatch_of[src][dest]
         assert hatch is not None
         self.ghost -= rules.OPEN_MINUTES
-        self._emit("hatch_opened", gnome=a, room=src, to=dest)
+        self._event("hatch_opened", {"gnome": a, "room": src, "to": dest})
         if hatch >= 0:
             water = self.water
             if rules.reflows(water[src], water[dest]):
@@ -568,7 +592,10 @@ class RedNovemberState(State[RNAction]):
         if dest != SEA and self.fire[dest]:
             self.t_entered_fire = True
         self.room[a] = dest
-        self._emit("gnome_moved", gnome=a, room=src, to=dest, minutes=rules.OPEN_MINUTES + cost)
+        self._event(
+            "gnome_moved",
+            {"gnome": a, "room": src, "to": dest, "minutes": rules.OPEN_MINUTES + cost},
+        )
 
     # items ---------------------------------------------------------------------
     def _use_item(self, index: int) -> None:
@@ -658,17 +685,17 @@ class RedNovemberState(State[RNAction]):
         if repair is not None and repair.token >= 0:
             pos = self.token[repair.token]
             if rules.too_late(pos, self.ghost):
-                self._emit(
-                    "fix_attempted",
-                    **params,
-                    roll=None,
-                    success=False,
-                    auto_fail=c.tokens[repair.token],
-                )
+                params["roll"] = None
+                params["success"] = False
+                params["auto_fail"] = c.tokens[repair.token]
+                self._event("fix_attempted", params)
                 return
         roll = self.rng.die(rules.DIE)
         success = rules.fix_succeeds(roll, action.minutes, bonus)
-        self._emit("fix_attempted", **params, roll=roll, success=success, auto_fail=None)
+        params["roll"] = roll
+        params["success"] = success
+        params["auto_fail"] = None
+        self._event("fix_attempted", params)
         if kind == _K_EXTINGUISH:
             if success:
                 self.fire[r] = False
@@ -848,9 +875,9 @@ class RedNovemberState(State[RNAction]):
                 if self.phase == _PH_EVENT_CHOICE:
                     legal = self._compute_legal()
                     if len(legal) == 1:  # a forced choice resolves itself
-                        self._legal = None
-                        self._choose(self.game.action_space[legal[0]])
+                        self._choose(self.game.actions[legal[0]])
                         continue
+                    self._legal = legal
                 elif self.phase not in (_PH_TRADE_BACK, _PH_DEFEND):
                     self.decider = self.active
                 return
@@ -860,7 +887,7 @@ class RedNovemberState(State[RNAction]):
                 self._begin_turn()
             elif st == S_AFTER_ACTION:
                 a = self.active
-                if self.on_board(a) and self._usable(a, ("coffee", "lucky_charm")):
+                if self.on_board(a) and self._helps_after(a):
                     self.phase = _PH_AFTER_ACTION
                     self.stage = S_WAIT
                 else:
@@ -889,7 +916,7 @@ class RedNovemberState(State[RNAction]):
         self.ghost = self.keeper[a]
         self._reset_turn_flags()
         self.t_outside = self.room[a] == SEA
-        self._emit("turn_started", gnome=a, space=self.ghost, turn=self.turn)
+        self._event("turn_started", {"gnome": a, "space": self.ghost, "turn": self.turn})
         if self.fainted[a]:
             self.fainted[a] = False
             self._emit("gnome_stood_up", gnome=a)
@@ -932,7 +959,7 @@ class RedNovemberState(State[RNAction]):
                 self._kill(a, "drowned")
         if self.stage == S_OVER:
             return
-        if any(self.fainted):  # only fainted gnomes die of a room's hazard
+        if True in self.fainted:  # only fainted gnomes die of a room's hazard
             for r in range(1, 11):
                 self._hazard(r)
         if self.stage == S_OVER:
@@ -945,7 +972,8 @@ class RedNovemberState(State[RNAction]):
     def _catch_up(self) -> None:
         c = self.c
         a = self.active
-        keeper = self.keeper
+        keeper, token = self.keeper, self.token
+        icon_below = self.game.icon_below
         while True:
             if not self.alive[a]:  # the active gnome died: no more events this turn
                 self.stage = S_TURN_END
@@ -974,13 +1002,22 @@ class RedNovemberState(State[RNAction]):
                         count=1,
                         items=[c.items[card].kind],
                     )
-            if keeper[a] <= self.ghost:
+            k, ghost = keeper[a], self.ghost
+            if k <= ghost:
                 break
-            keeper[a] -= 1
-            self._check_tokens()
-            if self.stage == S_OVER:
-                return
-            s = keeper[a]
+            # step down to the next space where something happens: an icon, the ghost, or
+            # the first space behind a Destruction token (none can be passed before it)
+            s = icon_below[k - 1]
+            if s < ghost:
+                s = ghost
+            top = max(token)
+            if s < top - 1:
+                s = min(k, top) - 1
+            keeper[a] = s
+            if s < top:
+                self._check_tokens()
+                if self.stage == S_OVER:
+                    return
             self.pend_event = c.event_icon[s]
             self.pend_item = c.item_icon[s]
         self.stage = S_TURN_END
@@ -990,9 +1027,9 @@ class RedNovemberState(State[RNAction]):
         if self.on_board(a):
             self.seq[a] = self.seq_next
             self.seq_next += 1
-            self._emit("turn_ended", gnome=a, space=self.keeper[a])
+            self._event("turn_ended", {"gnome": a, "space": self.keeper[a]})
         else:
-            self._emit("turn_ended", gnome=a, space=None)
+            self._event("turn_ended", {"gnome": a, "space": None})
         self.stage = S_TURN_START
 
     def _pregame(self) -> None:
@@ -1017,7 +1054,7 @@ class RedNovemberState(State[RNAction]):
             self.rng.shuffle(self.event_deck)
             self._emit("event_deck_reshuffled", size=len(self.event_deck))
         card = self.event_deck.pop()
-        if self.game.options["greater_challenge"] >= 1 and self.c.events[card].kind == "respite":
+        if self.game.respites_leave and self.c.events[card].kind == "respite":
             self.event_removed.append(card)
         else:
             self.event_discard.append(card)
@@ -1038,7 +1075,7 @@ class RedNovemberState(State[RNAction]):
         c = self.c
         card = c.events[index]
         kind = card.kind
-        self._emit("event_drawn", card=kind, space=space, number=card.faint)
+        self._event("event_drawn", {"card": kind, "space": space, "number": card.faint})
         if kind == "fire":
             self._fire_event()
         elif kind == "fire_spreads":
@@ -1129,7 +1166,9 @@ class RedNovemberState(State[RNAction]):
         c = self.c
         before = self.track[t]
         self.track[t] = min(c.track_length, before + amount)
-        self._emit("track_advanced", track=c.tracks[t], level=self.track[t], before=before)
+        self._event(
+            "track_advanced", {"track": c.tracks[t], "level": self.track[t], "before": before}
+        )
         if self.track[t] >= c.track_length:
             self._finish(c.tracks[t])
 
@@ -1163,7 +1202,7 @@ class RedNovemberState(State[RNAction]):
         self.hands[g] = [0] * len(hand)
         self.fainted[g] = False
         self.red_room[g] = 0
-        if self.game.options["less_deadly_dying"]:
+        if self.game.less_deadly_dying:
             self.intox[g] = 0
             self.room[g] = self.rng.die(10)
             self._emit("gnome_replaced", gnome=g, room=self.room[g])
