@@ -145,6 +145,24 @@ def test_ismcts_random_rollouts_and_time_budget() -> None:
         make_bot("ismcts", game, 0, Rng(1), rollout="psychic")
 
 
+def test_ismcts_takes_its_budget_and_depth_from_the_expert() -> None:
+    sub, rn = make_game("submarine", players=3), make_game("red-november", players=4)
+    searchers = {
+        "sub": make_bot("ismcts", sub, 0, Rng(1)),
+        "rn": make_bot("ismcts", rn, 0, Rng(1)),
+        "sub 50": make_bot("ismcts", sub, 0, Rng(1), budget=50),
+        "sub random": make_bot("ismcts", sub, 0, Rng(1), rollout="random"),
+    }
+    got = {k: (b.budget, b.depth) for k, b in searchers.items()}  # type: ignore[attr-defined]
+    assert got == {
+        "sub": (SubExpert.search_budget, SubExpert.rollout_depth),
+        "rn": (RNExpert.search_budget, RNExpert.rollout_depth),
+        "sub 50": (50, SubExpert.rollout_depth),
+        "sub random": (100, 10),
+    }
+    assert SubExpert.search_budget != RNExpert.search_budget
+
+
 @pytest.mark.parametrize(
     "z, better, expected",
     [

@@ -15,6 +15,9 @@ from subtable.core.actions import Action
 from subtable.core.game import Game, State
 from subtable.core.rng import Rng
 
+#: a search bot's iterations per decision when neither the seat nor the expert says
+DEFAULT_SEARCH_BUDGET = 100
+
 
 class _ExpertParams:
     """The class attribute ``HeuristicBot.params``: every expert's weights, looked up
@@ -69,6 +72,11 @@ class SearchHooks:
     def rollout_depth(self) -> int:
         """The expert's advice on rollout depth (its ``rollout_depth``; 10 without one)."""
         return int(getattr(self._expert, "rollout_depth", 10))
+
+    @property
+    def search_budget(self) -> int:
+        """The expert's advice on a search's iterations per decision (100 without one)."""
+        return int(getattr(self._expert, "search_budget", DEFAULT_SEARCH_BUDGET))
 
     def _board(self, state: State[Any], seat: int) -> Any:
         last = self._last

@@ -25,7 +25,8 @@ numbers: the same deck order and dice for every option), which makes the
 comparison between options far less noisy.
 
 Parameters (``make_bot("ismcts", game, seat, rng, **params)`` or
-``--bot ismcts:key=value``): ``budget`` iterations per decision (default 100),
+``--bot ismcts:key=value``): ``budget`` iterations per decision (the expert's
+``search_budget``: 100 for Red November, 200 for Submarine; 100 without an expert),
 or ``ms`` milliseconds per decision; ``rollout`` ``"heuristic"`` (default) or
 ``"random"`` (no expert: every legal action, random playouts to the end);
 ``c`` the UCB constant (0.7); ``width`` (4; 0 for every legal action);
@@ -48,7 +49,7 @@ import time
 from typing import Any
 
 from subtable.bots.base import Observation
-from subtable.bots.heuristic import search_hooks
+from subtable.bots.heuristic import DEFAULT_SEARCH_BUDGET, search_hooks
 from subtable.core.actions import Action
 from subtable.core.errors import OptionError
 from subtable.core.game import Game, State
@@ -93,7 +94,7 @@ class ISMCTSBot:
         seat: int,
         rng: Rng,
         *,
-        budget: int = 100,
+        budget: int | None = None,
         ms: float | None = None,
         c: float = 0.7,
         rollout: str = "heuristic",
@@ -113,11 +114,13 @@ class ISMCTSBot:
         self.game = game
         self.seat = seat
         self.rng = rng
-        self.budget = max(1, int(budget))
         self.ms = ms
         self.c = float(c)
         self.width = int(width)
         self.hooks = search_hooks(game) if rollout == "heuristic" else None
+        if budget is None:  # the expert's advice, or 100
+            budget = self.hooks.search_budget if self.hooks is not None else DEFAULT_SEARCH_BUDGET
+        self.budget = max(1, int(budget))
         if depth is None:  # the expert's advice, or 10
             depth = self.hooks.rollout_depth if self.hooks is not None else 10
         self.depth = int(depth)

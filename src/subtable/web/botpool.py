@@ -21,18 +21,8 @@ from subtable.core.registry import make_game
 from subtable.core.rng import Rng
 
 _BOT_SALT = 0x5E12_B07B_07B0_0001
-#: the ISMCTS iteration budget when a seat names no budget
-DEFAULT_BUDGET = 200
 _CACHE_SIZE = 64
 _cache: OrderedDict[str, tuple[list[str], State[Any]]] = OrderedDict()
-
-
-def bot_params(spec: str) -> tuple[str, dict[str, Any]]:
-    """A seat's bot name and parameters, with the web table's defaults (a budget, never ``ms``)."""
-    name, params = parse_bot_spec(spec)
-    if name == "ismcts" and "budget" not in params:
-        params["budget"] = DEFAULT_BUDGET
-    return name, params
 
 
 def bot_seed(seed: int, seat: int, seq: int) -> int:
@@ -69,7 +59,7 @@ def choose(
 ) -> str:
     """The action (notation) the bot of ``seat`` plays at the position after ``actions``."""
     state = _position(key, game, options, seed, actions)
-    name, params = bot_params(spec)
+    name, params = parse_bot_spec(spec)
     bot = make_bot(name, state.game, seat, Rng(bot_seed(seed, seat, seq)), **params)
     action = bot.choose(observe(state, seat))
     if action.id not in state.legal_action_ids():

@@ -39,6 +39,8 @@ class RNExpert:
     #: how many decisions a search bot's rollout plays before it trusts the leaf model (at
     #: the next turn start): 2 measured no weaker than 10 here (docs/performance.md)
     rollout_depth: ClassVar[int] = 2
+    #: a search bot's iterations per decision when none is asked for
+    search_budget: ClassVar[int] = 100
 
     def __init__(self, game: RedNovember, params: Params | None = None) -> None:
         self.game = game
@@ -139,7 +141,8 @@ class RNExpert:
         if lucky in legal and b.this_turn.lucky == 0:
             icons = rules.icons_passed(self.c.event_icon, b.keeper[a], b.ghost)
             late = b.keeper[a] <= 15
-            if icons >= 3 or (icons >= 2 and late) or (icons >= 1 and b.keeper[a] <= 6):
+            full = max(1, self.c.items[self.item["lucky_charm"]].ignore_events)  # its full worth
+            if icons >= full or (icons >= 2 and late) or (icons >= 1 and b.keeper[a] <= 6):
                 return lucky
         return self.ix.id(Kind.DONE)
 

@@ -10,9 +10,10 @@ from subtable.games.submarine.view import Phase, SubmarineView
 class SubBoard:
     """The public fields of a position and the seat's own hand (token ids, 0-based cells).
 
-    Read-only. A cell's tokens and a seat's bathyscaphes are sorted (as a player
-    reads the table: a cell holds a set of tokens), whatever order the engine
-    keeps them in, so that the expert's choice depends on the position alone.
+    Read-only. A seat's bathyscaphes are sorted, whatever order the engine keeps them
+    in, so that the expert's choice depends on the position alone; a cell's tokens are
+    the view's, in the engine's order: the expert reads each cell as a set (as a player
+    reads the table).
     """
 
     __slots__ = (
@@ -58,7 +59,7 @@ class SubBoard:
         """The board of a seat's view."""
         b = cls()
         b.n = view.players
-        b.cells = [sorted(cell) for cell in view.cells]
+        b.cells = view.cells
         b.baths = [sorted(baths) for baths in view.bathyscaphes]
         b.boat = view.boats
         b.owned = view.treasures

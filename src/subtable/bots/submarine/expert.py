@@ -26,6 +26,21 @@ from subtable.games.submarine.actions import Kind
 from subtable.games.submarine.game import Submarine
 from subtable.games.submarine.view import SubmarineView
 
+# the action kinds as plain ints, compared for every action ranked
+_PLACE, _BOAT, _BOAT_OFF, _MOVE, _TO, _COLLECT, _GIVE, _SWAP = (
+    int(k)
+    for k in (
+        Kind.PLACE,
+        Kind.BOAT,
+        Kind.BOAT_OFF,
+        Kind.MOVE,
+        Kind.TO,
+        Kind.COLLECT,
+        Kind.GIVE,
+        Kind.SWAP,
+    )
+)
+
 
 class SubExpert:
     """The Submarine collector: a pure function of the seat's view."""
@@ -35,6 +50,9 @@ class SubExpert:
     #: how many decisions a search bot's rollout plays before it trusts the leaf model (at
     #: the next turn start): shorter rollouts measured clearly weaker here (docs/performance.md)
     rollout_depth: ClassVar[int] = 10
+    #: a search bot's iterations per decision when none is asked for: 100 measured weaker
+    #: than 200 here, where racing keeps 200 cheap (docs/performance.md)
+    search_budget: ClassVar[int] = 200
 
     def __init__(self, game: Submarine, params: SubParams | None = None) -> None:
         self.game = game
@@ -48,11 +66,10 @@ class SubExpert:
         self.value = SeatValue(c, self.prices)
         cells = self.columns * self.lv
         #: each cell's destinations (a pure function of the cell)
-        self._dest_cells = [rules.destinations(src, cells, self.lv) for src in range(cells)]
-        #: within one ranking (one board, seat and colour prices): cell values, best moves
-        self._cells: dict[int, float] = {}
-        self._moves: dict[int, float] = {}
-        self._tolls: list[int] | None = None
+        self.dest_cells = [rules.destinations(src, cells, self.lv) for src in range(cells)]
+        #: the last ranking's prices, reused while their inputs stay the same (a bathyscaphe
+        #: chosen to move, then its destination: the same cells, colours and tolls)
+        self._prices: _SeatPrices | None = None
 
     def board(self, view: SeatView) -> SubBoard:
         """The expert's record of a seat's view."""
@@ -62,10 +79,15 @@ class SubExpert:
 
     # ------------------------------------------------------------- deciding --
     def choose(self, b: SubBoard, seat: int, legal: Sequence[int], rng: Rng) -> int:
-        """The action id to play (one of ``legal``)."""
+        """The action id to play (one of ``legal``): ``ranked(...)[0]``, without the sort."""
         if len(legal) == 1:
             return legal[0]
-        return self.ranked(b, seat, legal)[0]
+        scores = self.scores(b, seat, legal)
+        best, top = legal[0], scores[0]
+        for a, x in zip(legal, scores, strict=True):
+            if x > top or (x == top and a < best):
+                best, top = a, x
+        return best
 
     def candidates(
         self, b: SubBoard, seat: int, legal: Sequence[int], width: int, rng: Rng
@@ -74,13 +96,18 @@ class SubExpert:
         return self.ranked(b, seat, legal)[:width]
 
     def ranked(self, b: SubBoard, s: int, legal: Sequence[int]) -> list[int]:
-        """Every legal action, best first."""
-        colours = self.prices.colour_values(b, s)
-        self._cells = {}
-        self._moves = {}
-        self._tolls = None
-        score = {a: self._score(b, s, a, colours) for a in legal}
+        """Every legal action, best first (the lowest id first among equals)."""
+        score = dict(zip(legal, self.scores(b, s, legal), strict=True))
         return sorted(legal, key=lambda a: (-score[a], a))
+
+    def scores(self, b: SubBoard, s: int, legal: Sequence[int]) -> list[float]:
+        """Each legal action's score for seat ``s`` (higher is better), in ``legal``'s order."""
+        key = _SeatPrices.inputs(b, s)
+        prices = self._prices
+        if prices is None or prices.key != key:
+            prices = self._prices = _SeatPrices(self, b, s, key)
+        score = prices.score
+        return [score(b, a) for a in legal]
 
     def seat_features(self, b: SubBoard, s: int) -> list[float]:
         """Seat ``s``'s features for the leaf-value model."""
@@ -90,92 +117,165 @@ class SubExpert:
         """Each seat's win chance at a turn's start (``None`` elsewhere: play on)."""
         return self.value.evaluate(b)
 
-    # -------------------------------------------------------------- scoring --
-    def _score(self, b: SubBoard, s: int, a: int, colours: list[float]) -> float:
-        act = self.acts[a]
-        kind = act.kind
-        lv = self.lv
-        prices = self.prices
-        if kind == Kind.COLLECT:
-            cell = self._cell_of(b, act.token)
-            return prices.collect_gain(b, s, act.token, cell, act.pay, colours)
-        if kind == Kind.DONE:
-            return 0.0
-        if kind == Kind.MOVE:
-            src = b.column * lv + act.level
-            here = self._cell_value(b, s, src, colours)
-            return self._best_move(b, s, src, colours) - here * self.p.route_weight - 1.0
-        if kind == Kind.TO:
-            return self._dest_value(b, s, act.column * lv + act.level, colours)
-        if kind == Kind.BOAT or kind == Kind.BOAT_OFF:
-            target = act.column if kind == Kind.BOAT else self.columns
-            return self._boat_value(b, s, target, colours)
-        if kind == Kind.PLACE:
-            cell = act.column * lv
-            mine = sum(1 for x in b.baths[s] if x // lv == act.column)
-            return (
-                self._cell_value(b, s, cell, colours)
-                + 0.5 * self._cell_value(b, s, cell + 1, colours)
-                - 3.0 * mine
-            )
-        if kind == Kind.GIVE:
-            return -colours[act.colour]
-        if kind == Kind.SWAP:
-            mean = sum(colours) / len(colours)
-            return mean - colours[act.colour] + 0.1
-        return 0.0  # NO_SWAP
 
-    def _cell_of(self, b: SubBoard, token: int) -> int:
-        cell = rules.cell_of(b.cells, b.column, self.lv, token)
-        return cell if cell >= 0 else b.column * self.lv
+class _SeatPrices:
+    """Seat ``s``'s prices on board ``b``, which score the actions: each cell's value, its
+    worth as a destination and the best move onward from it, computed once, when first
+    asked.
 
-    def _dests(self, src: int) -> list[int]:
-        return self._dest_cells[src]
+    They depend on a few fields of the board only (:meth:`inputs`, the ``key``): they also
+    score the actions on any board with the same ones.
+    """
 
-    def _cell_value(self, b: SubBoard, s: int, cell: int, colours: list[float]) -> float:
-        """``Prices.cell_value``, remembered for the ranking under way."""
-        v = self._cells.get(cell)
-        if v is None:
-            tolls = self._tolls
-            if tolls is None:
-                tolls = self._tolls = self.prices.toll_table(b, s)
-            v = self._cells[cell] = self.prices.cell_value(b, s, cell, colours, tolls)
-        return v
+    __slots__ = (
+        "b",
+        "boat",
+        "colours",
+        "dests",
+        "expert",
+        "key",
+        "mean",
+        "mine",
+        "moves",
+        "s",
+        "tolls",
+        "values",
+        "wanted",
+    )
 
-    def _best_move(self, b: SubBoard, s: int, src: int, colours: list[float]) -> float:
-        """The best destination's value from ``src`` (0 if none), remembered likewise."""
-        v = self._moves.get(src)
-        if v is None:
-            v = self._moves[src] = max(
-                (self._dest_value(b, s, d, colours) for d in self._dest_cells[src]), default=0.0
-            )
-        return v
+    @staticmethod
+    def inputs(b: SubBoard, s: int) -> tuple[object, ...]:
+        """What the prices read: the fields behind the colours' worth
+        (``Prices.colour_values``), the cells' values and the boat's position."""
+        return (
+            s,
+            b.n,
+            b.turn,
+            b.column,
+            b.boat[s],
+            b.hand[s],
+            b.owned[s],
+            b.hand_size[s],
+            b.pile_size[s],
+            b.cells,
+            b.baths,
+        )
 
-    def _dest_value(self, b: SubBoard, s: int, cell: int, colours: list[float]) -> float:
-        col = cell // self.lv
-        boat = b.column if b.column >= 0 else b.boat[s]
-        reach = 1.0 if col > boat else self.p.route_weight
-        crowd = 0.5 * sum(1 for x in b.baths[s] if x // self.lv == col)
-        return self._cell_value(b, s, cell, colours) * reach - crowd
-
-    def _bath_value(self, b: SubBoard, s: int, cell: int, colours: list[float]) -> float:
-        here = self._cell_value(b, s, cell, colours)
-        move = self._best_move(b, s, cell, colours) - 1.0
-        return max(here, move, 0.0)
-
-    def _boat_value(self, b: SubBoard, s: int, target: int, colours: list[float]) -> float:
-        lv = self.lv
-        pos = b.boat[s]
-        value = 0.0
+    def __init__(self, expert: SubExpert, b: SubBoard, s: int, key: tuple[object, ...]) -> None:
+        self.expert = expert
+        self.b = b
+        self.s = s
+        self.key = key
+        colours = expert.prices.colour_values(b, s)
+        self.colours = colours
+        self.wanted = expert.prices.wanted(b.owned[s])
+        #: the mean card worth (each toll card costs that much)
+        self.mean = sum(colours) / len(colours)
+        cells = len(b.cells)
+        self.values: list[float | None] = [None] * cells
+        self.dests: list[float | None] = [None] * cells
+        self.moves: list[float | None] = [None] * cells
+        #: the toll each cell costs (``Prices.toll_table``), when first needed
+        self.tolls: list[int] | None = None
+        lv = expert.lv
+        #: the seat's bathyscaphes in each column
+        self.mine = mine = [0] * expert.columns
         for x in b.baths[s]:
+            mine[x // lv] += 1
+        #: the boat's column (this turn's stop, or where it waits)
+        self.boat = b.column if b.column >= 0 else b.boat[s]
+
+    def score(self, b: SubBoard, a: int) -> float:
+        """Action ``a``'s score on board ``b`` (whose :meth:`inputs` are the key)."""
+        expert = self.expert
+        act = expert.acts[a]
+        kind = act.kind
+        if kind == _TO:
+            return self.dest(act.column * expert.lv + act.level)
+        if kind == _COLLECT:
+            cell = rules.cell_of(b.cells, b.column, expert.lv, act.token)
+            if cell < 0:
+                cell = b.column * expert.lv
+            return expert.prices.collect_gain(b, self.s, act.token, cell, act.pay, self.colours)
+        if kind == _MOVE:
+            src = b.column * expert.lv + act.level
+            here = self.value(src)
+            return self.best_move(src) - here * expert.p.route_weight - 1.0
+        if kind in (_BOAT, _BOAT_OFF):
+            return self.boat_value(act.column if kind == _BOAT else expert.columns)
+        if kind == _PLACE:
+            cell = act.column * expert.lv
+            return self.value(cell) + 0.5 * self.value(cell + 1) - 3.0 * self.mine[act.column]
+        if kind == _GIVE:
+            return -self.colours[act.colour]
+        if kind == _SWAP:
+            return self.mean - self.colours[act.colour] + 0.1
+        return 0.0  # DONE, NO_SWAP
+
+    def value(self, cell: int) -> float:
+        """``Prices.cell_value`` of ``cell``."""
+        v = self.values[cell]
+        if v is None:
+            b, prices = self.b, self.expert.prices
+            tokens = b.cells[cell]
+            if tokens:
+                tolls = self.tolls
+                if tolls is None:
+                    tolls = self.tolls = prices.toll_table(b, self.s)
+                toll = tolls[cell] * self.mean * prices.p.toll_weight
+                v = prices.tokens_value(tokens, toll, self.colours, b.hand[self.s], self.wanted)
+            else:
+                v = 0.0
+            self.values[cell] = v
+        return v
+
+    def dest(self, cell: int) -> float:
+        """What moving a bathyscaphe to ``cell`` is worth: less behind the boat, and less
+        where the seat already has bathyscaphes."""
+        v = self.dests[cell]
+        if v is None:
+            expert = self.expert
+            col = cell // expert.lv
+            reach = 1.0 if col > self.boat else expert.p.route_weight
+            crowd = 0.5 * self.mine[col]
+            v = self.dests[cell] = self.value(cell) * reach - crowd
+        return v
+
+    def best_move(self, src: int) -> float:
+        """The best destination's worth from ``src`` (0 if none)."""
+        v = self.moves[src]
+        if v is None:
+            dests = self.dests
+            best: float | None = None
+            for d in self.expert.dest_cells[src]:
+                x = dests[d]
+                if x is None:
+                    x = self.dest(d)
+                if best is None or x > best:  # max(): the first of equal values
+                    best = x
+            v = self.moves[src] = 0.0 if best is None else best
+        return v
+
+    def bath_value(self, cell: int) -> float:
+        """What a bathyscaphe in ``cell`` can do: collect there, or move on."""
+        return max(self.value(cell), self.best_move(cell) - 1.0, 0.0)
+
+    def boat_value(self, target: int) -> float:
+        """Stopping the boat over column ``target`` (``columns``: off the right edge)."""
+        expert = self.expert
+        lv = expert.lv
+        b = self.b
+        pos = b.boat[self.s]
+        skipped = 1.0 - expert.p.route_weight  # until the next sweep
+        value = 0.0
+        for x in b.baths[self.s]:
             col = x // lv
             if col <= pos:
                 continue
-            v = self._bath_value(b, s, x, colours)
             if col == target:
-                value += v
+                value += self.bath_value(x)
             elif col < target:
-                value -= v * (1.0 - self.p.route_weight)  # skipped until the next sweep
-        if target >= self.columns:
+                value -= self.bath_value(x) * skipped
+        if target >= expert.columns:
             value += 0.5
         return value - 0.05 * (target - pos)

@@ -26,6 +26,11 @@ class Prices:
         self.lv = c.levels
         self.ncol = len(c.colours)
         self.jt = c.treasure_tokens
+        lv = self.lv
+        #: by cell, the cells whose takings owe a toll to a bathyscaphe there: it and those below
+        self._below = [list(range(x, x - x % lv + lv)) for x in range(c.cells)]
+        #: by a seat's board (``owned``), each token's colour if it wants the token, else -1
+        self._wanted: dict[tuple[int, ...], list[int]] = {}
 
     def token_value(self, b: SubBoard, s: int, t: int) -> float:
         """A token to seat ``s``: a new treasure type, or a joker."""
@@ -35,15 +40,17 @@ class Prices:
 
     def colour_values(self, b: SubBoard, s: int) -> list[float]:
         """Each colour's card worth: more when needed treasures of that colour remain."""
-        ncol, jt = self.ncol, self.jt
-        demand = [0.0] * ncol
+        demand = [0.0] * self.ncol
         owned = b.owned[s]
-        mine = set(b.baths[s])
-        for i, cell in enumerate(b.cells):
-            w = 1.0 if i in mine else 0.2
-            for t in cell:  # rules.stores_on_board, inline (a hot path)
-                if t < jt and owned[t // ncol] < 0:
-                    demand[t % ncol] += w
+        wanted = self.wanted(owned)
+        weights = [0.2] * len(b.cells)  # more in the seat's own cells
+        for x in b.baths[s]:
+            weights[x] = 1.0
+        for cell, w in zip(b.cells, weights, strict=True):
+            for t in cell:
+                colour = wanted[t]
+                if colour >= 0:
+                    demand[colour] += w
         top = max(demand) or 1.0
         need = sum(1 for t in owned if t < 0)
         held = b.hand_size[s] + b.pile_size[s]
@@ -52,6 +59,22 @@ class Prices:
         patience = min(1.0, max(0.1, 1.5 - b.turn / (40 * b.n)))
         base = self.p.card_value * min(1.5, max(0.25, need / max(1, held))) * patience
         return [base * (0.5 + d / top) for d in demand]
+
+    def wanted(self, owned: Sequence[int]) -> list[int]:
+        """Each token's colour if a seat with board ``owned`` would store it
+        (:func:`rules.stores_on_board <subtable.games.submarine.rules.stores_on_board>`),
+        else -1."""
+        key = tuple(owned)
+        table = self._wanted.get(key)
+        if table is None:
+            if len(self._wanted) >= 256:
+                self._wanted.clear()
+            jt, ncol = self.jt, self.ncol
+            table = self._wanted[key] = [
+                t % ncol if rules.stores_on_board(owned, t, jt, ncol) else -1
+                for t in range(self.c.tokens)
+            ]
+        return table
 
     def tolls(self, b: SubBoard, s: int, cell: int) -> int:
         """Toll cards ``s`` pays to take a token from ``cell`` with a card."""
@@ -69,16 +92,9 @@ class Prices:
         (``pay`` -1) or joker ``pay``: 0 if it does not end (the engine's end rule,
         :func:`~subtable.games.submarine.rules.end_after_collection`)."""
         jt = self.jt
-        stored = rules.stores_on_board(b.owned[s], t, jt, self.ncol)
-        scores = self.scores(b)
-        mine = list(scores[s])
-        if stored:
-            mine[0] += 1
-        else:
-            mine[1] += 1
+        owned = b.owned[s]
+        stored = rules.stores_on_board(owned, t, jt, self.ncol)
         card = pay < 0
-        if card:
-            mine[2] -= 1 + self.tolls(b, s, cell)
         treasure = t < jt
         # the token leaves the column; a joker paid stays in its place (a treasure if it is
         # a duplicate); toll cards change hands, only the card paid leaves play
@@ -93,7 +109,7 @@ class Prices:
         )
         held = sum(b.hand_size) + sum(b.pile_size) - 1 if card else -1
         reason = rules.end_after_collection(
-            board_full=stored and mine[0] == len(self.c.types),
+            board_full=stored and sum(1 for x in owned if x >= 0) + 1 == len(self.c.types),
             treasure_taken=treasure,
             column_left=left,
             paid_with_card=card,
@@ -101,6 +117,15 @@ class Prices:
         )
         if reason is None:
             return 0.0
+        # the ranking keys once it is taken
+        scores = self.scores(b)
+        mine = list(scores[s])
+        if stored:
+            mine[0] += 1
+        else:
+            mine[1] += 1
+        if card:
+            mine[2] -= 1 + self.tolls(b, s, cell)
         best_other = max(sc for r, sc in enumerate(scores) if r != s)
         key = tuple(mine)
         if key > best_other:
@@ -126,12 +151,12 @@ class Prices:
 
     def toll_table(self, b: SubBoard, s: int) -> list[int]:
         """``tolls(b, s, cell)`` for every cell at once."""
-        lv = self.lv
+        below = self._below
         out = [0] * len(b.cells)
         for r, baths in enumerate(b.baths):
             if r != s:
                 for x in baths:
-                    for cell in range(x, x - x % lv + lv):
+                    for cell in below[x]:
                         out[cell] += 1
         return out
 
@@ -148,23 +173,41 @@ class Prices:
         tokens = b.cells[cell]
         if not tokens:
             return 0.0
-        p = self.p
         count = tolls[cell] if tolls is not None else self.tolls(b, s, cell)
-        toll = count * (sum(colours) / len(colours)) * p.toll_weight
-        hand = b.hand[s]
-        owned = b.owned[s]
-        ncol, jt = self.ncol, self.jt
+        toll = count * (sum(colours) / len(colours)) * self.p.toll_weight
+        return self.tokens_value(tokens, toll, colours, b.hand[s], self.wanted(b.owned[s]))
+
+    def tokens_value(
+        self,
+        tokens: Sequence[int],
+        toll: float,
+        colours: list[float],
+        hand: Sequence[int] | None,
+        wanted: Sequence[int],
+        ordered: bool = False,
+    ) -> float:
+        """:meth:`cell_value` of a cell holding ``tokens`` (in any order) whose toll costs
+        ``toll``, for the seat with ``hand`` (``None``: unknown) who wants tokens as
+        :meth:`wanted` says."""
+        p = self.p
+        ncol = self.ncol
         new_value, joker = p.new_value, p.joker_value
         gains = []
-        seen_types = set()
-        for t in tokens:  # token_value and rules.stores_on_board, inline (a hot path)
-            kind = t // ncol
-            if t < jt and owned[kind] < 0:
-                v = joker if kind in seen_types else new_value
-                seen_types.add(kind)
+        seen = 0  # the wanted types met in the cell, as bits
+        for t in tokens:
+            colour = wanted[t]
+            if colour >= 0:
+                bit = 1 << t // ncol
+                if not seen & bit:
+                    seen |= bit
+                    v = new_value
+                elif ordered:
+                    v = joker  # the type is already counted
+                else:  # two of one wanted type: the first by id is the new one
+                    return self.tokens_value(sorted(tokens), toll, colours, hand, wanted, True)
             else:
+                colour = t % ncol
                 v = joker
-            colour = t % ncol
             g = v - colours[colour] - toll
             if hand is not None and not hand[colour]:
                 g *= 0.35  # that colour must be drawn first

@@ -39,7 +39,20 @@ class SeatValue:
 
     def features(self, b: SubBoard, s: int) -> list[float]:
         """Features of seat ``s``'s prospects (for the fitted win-probability model)."""
-        scores = self.prices.scores(b)
+        return self._features(b, s, self._table(b))
+
+    def _table(self, b: SubBoard) -> tuple[list[tuple[int, int, int]], set[int], int]:
+        """What every seat's features share: the scores, the treasure types still in the
+        sea and how many treasures are left there."""
+        ncol, jt = self.ncol, self.jt
+        present = {t // ncol for cell in b.cells for t in cell if t < jt}
+        left = sum(1 for cell in b.cells for t in cell if t < jt)
+        return self.prices.scores(b), present, left
+
+    def _features(
+        self, b: SubBoard, s: int, table: tuple[list[tuple[int, int, int]], set[int], int]
+    ) -> list[float]:
+        scores, present, left = table
         d, j, k = scores[s]
         others = [scores[r] for r in range(b.n) if r != s]
         od = max(o[0] for o in others)
@@ -48,13 +61,11 @@ class SeatValue:
         ncol = self.ncol
         jt = self.jt
         owned = b.owned[s]
-        present = {t // ncol for cell in b.cells for t in cell if t < jt}
         missing = [t for t in range(len(owned)) if owned[t] < 0]
         avail = sum(1 for t in missing if t in present)
         near = sum(
             1 for cell in set(b.baths[s]) for t in b.cells[cell] if t < jt and owned[t // ncol] < 0
         )
-        left = sum(1 for cell in b.cells for t in cell if t < jt)
         types = len(owned)
         return [
             1.0,
@@ -76,6 +87,7 @@ class SeatValue:
         """Each seat's win chance from the fitted model (at a turn's start only)."""
         if not self.at_turn_start(b):
             return None
-        raw = [self.model.probability(self.features(b, s)) for s in range(b.n)]
+        table = self._table(b)
+        raw = [self.model.probability(self._features(b, s, table)) for s in range(b.n)]
         total = sum(raw) or 1.0
         return [x / total for x in raw]
