@@ -35,24 +35,16 @@ __all__ = ["LEFT", "PHASE_NAMES", "Phase", "SubmarineState"]
 # enum attribute on the hot paths. They are the Phase members themselves.
 P_PLACE, P_BOAT, P_ACT, P_GIVE, P_SWAP, P_TO, P_OVER = Phase
 
-# plain ints: compared on every decision
-_PLACE, _BOAT, _BOAT_OFF, _MOVE, _TO, _COLLECT, _GIVE, _SWAP, _NO_SWAP, _DONE = (
-    int(k)
-    for k in (
-        Kind.PLACE,
-        Kind.BOAT,
-        Kind.BOAT_OFF,
-        Kind.MOVE,
-        Kind.TO,
-        Kind.COLLECT,
-        Kind.GIVE,
-        Kind.SWAP,
-        Kind.NO_SWAP,
-        Kind.DONE,
-    )
-)
+# The action kinds, as module globals too. They are the Kind members themselves: an
+# action's ``kind`` is one, and two members compare faster than a member and a plain int.
+_PLACE, _BOAT, _BOAT_OFF, _MOVE, _TO, _COLLECT, _GIVE, _SWAP, _NO_SWAP, _DONE = Kind
 
 _NESTED, _FLAT, _SCALARS = validate.NESTED, validate.FLAT, validate.SCALARS
+
+#: ``_new_event(Event, (key, params, owners, secret))`` is ``Event(key, params, owners,
+#: secret)`` without the named tuple's Python-level ``__new__`` (as in Red November's
+#: engine): events are made on every decision
+_new_event = tuple.__new__
 
 
 class SubmarineState(State[SubAction]):
@@ -189,7 +181,7 @@ class SubmarineState(State[SubAction]):
 
     # --------------------------------------------------------------- helpers --
     def _emit(self, key: str, **params: Any) -> None:
-        self._ev.append(Event(key, params))
+        self._ev.append(_new_event(Event, (key, params, (), ())))
 
     def refresh(self) -> None:
         """Recompute cached legal actions (and play forced ones) after editing fields."""
@@ -226,11 +218,14 @@ class SubmarineState(State[SubAction]):
             count -= 1
         if got:
             self._ev.append(
-                Event(
-                    "cards_drawn",
-                    {"seat": seat, "count": len(got), "cards": got},
-                    (seat,),
-                    ("cards",),
+                _new_event(
+                    Event,
+                    (
+                        "cards_drawn",
+                        {"seat": seat, "count": len(got), "cards": got},
+                        (seat,),
+                        ("cards",),
+                    ),
                 )
             )
 
@@ -263,6 +258,7 @@ class SubmarineState(State[SubAction]):
             baths = self.baths[s]
             lv = self.lv
             lo = self.column * lv
+            hi = lo + lv
             acted = self.acted
             collect = moves = 0  # cells already listed, as bit sets
             if self.acting >= 0:  # it may go on collecting in its cell
@@ -277,7 +273,7 @@ class SubmarineState(State[SubAction]):
                         break
                 self._collect_ids(out, s, b, () if idle_here else self.placed)
             for i, b in enumerate(baths):
-                if lo <= b < lo + lv and not acted >> i & 1:
+                if lo <= b < hi and not acted >> i & 1:
                     bit = 1 << b
                     if not moves & bit:
                         moves |= bit
@@ -372,12 +368,27 @@ class SubmarineState(State[SubAction]):
 
     def _decide(self, a: SubAction) -> None:
         kind = a.kind
-        if kind == _COLLECT:
-            self._collect(a.token, a.pay)
-        elif kind == _BOAT:
+        # the kinds by how often they are played in random games (a boat move first)
+        if kind == _BOAT:
             self.boat[self.seat] = self.column = a.column
             self.phase = P_ACT
-            self._ev.append(Event("boat_moved", {"seat": self.seat, "column": a.column + 1}))
+            self._ev.append(
+                _new_event(
+                    Event, ("boat_moved", {"seat": self.seat, "column": a.column + 1}, (), ())
+                )
+            )
+        elif kind == _BOAT_OFF:
+            self.boat[self.seat] = self.right
+            self.phase = P_SWAP  # "se trouve ou atteint": the swap is open this turn already
+            self._ev.append(_new_event(Event, ("boat_left_board", {"seat": self.seat}, (), ())))
+        elif kind == _NO_SWAP:
+            self._ev.append(_new_event(Event, ("no_swap", {"seat": self.seat}, (), ())))
+            self._end_turn()
+        elif kind == _DONE:
+            self._ev.append(_new_event(Event, ("actions_ended", {"seat": self.seat}, (), ())))
+            self._end_turn()
+        elif kind == _SWAP:
+            self._swap(a.colour)
         elif kind == _MOVE:
             self.acting = -1  # RULING SUB-8: another bathyscaphe acting ends a collection
             self.placed = []
@@ -385,25 +396,20 @@ class SubmarineState(State[SubAction]):
             self.acted |= 1 << self.moving
             self.phase = P_TO
             self._ev.append(
-                Event(
-                    "bathyscaphe_chosen",
-                    {"seat": self.seat, "column": self.column + 1, "level": a.level + 1},
+                _new_event(
+                    Event,
+                    (
+                        "bathyscaphe_chosen",
+                        {"seat": self.seat, "column": self.column + 1, "level": a.level + 1},
+                        (),
+                        (),
+                    ),
                 )
             )
         elif kind == _TO:
             self._move(a.column * self.lv + a.level)
-        elif kind == _DONE:
-            self._ev.append(Event("actions_ended", {"seat": self.seat}))
-            self._end_turn()
-        elif kind == _SWAP:
-            self._swap(a.colour)
-        elif kind == _BOAT_OFF:
-            self.boat[self.seat] = self.right
-            self.phase = P_SWAP  # "se trouve ou atteint": the swap is open this turn already
-            self._ev.append(Event("boat_left_board", {"seat": self.seat}))
-        elif kind == _NO_SWAP:
-            self._ev.append(Event("no_swap", {"seat": self.seat}))
-            self._end_turn()
+        elif kind == _COLLECT:
+            self._collect(a.token, a.pay)
         elif kind == _GIVE:
             self._give_from_hand(a.colour)
         elif kind == _PLACE:
@@ -417,11 +423,14 @@ class SubmarineState(State[SubAction]):
         self.hand[s][drawn] += 1
         colours = self.c.colours
         self._ev.append(
-            Event(
-                "card_swapped",
-                {"seat": s, "card": colours[colour], "drawn": colours[drawn]},
-                (s,),
-                ("card", "drawn"),
+            _new_event(
+                Event,
+                (
+                    "card_swapped",
+                    {"seat": s, "card": colours[colour], "drawn": colours[drawn]},
+                    (s,),
+                    ("card", "drawn"),
+                ),
             )
         )
         self._end_turn()
@@ -460,15 +469,12 @@ class SubmarineState(State[SubAction]):
             self._emit("boats_returned")
         # _start_turn, inlined: this runs every turn
         self.seat = s = (s + 1) % n
-        self.turn += 1
+        self.turn = turn = self.turn + 1
         self.column = self.acting = -1
         self.placed = []
         self.acted = 0
         self.phase = P_SWAP if self.boat[s] == right else P_BOAT
-        self._ev.append(Event("turn_started", {"seat": s, "turn": self.turn}))
-
-    def _has_idle_bathyscaphe(self) -> bool:
-        return self._first_idle() >= 0
+        self._ev.append(_new_event(Event, ("turn_started", {"seat": s, "turn": turn}, (), ())))
 
     def _first_idle(self) -> int:
         """A bathyscaphe under the boat that has not acted this turn, or -1."""
@@ -497,18 +503,23 @@ class SubmarineState(State[SubAction]):
         self.moving = -1
         self.phase = P_ACT
         self._ev.append(
-            Event(
-                "bathyscaphe_moved",
-                {
-                    "seat": s,
-                    "column": src // lv + 1,
-                    "level": src % lv + 1,
-                    "to_column": dest // lv + 1,
-                    "to_level": dest % lv + 1,
-                },
+            _new_event(
+                Event,
+                (
+                    "bathyscaphe_moved",
+                    {
+                        "seat": s,
+                        "column": src // lv + 1,
+                        "level": src % lv + 1,
+                        "to_column": dest // lv + 1,
+                        "to_level": dest % lv + 1,
+                    },
+                    (),
+                    (),
+                ),
             )
         )
-        if not self._has_idle_bathyscaphe():
+        if self._first_idle() < 0:
             self._end_turn()
 
     def _collect(self, token: int, pay: int) -> None:
@@ -542,7 +553,9 @@ class SubmarineState(State[SubAction]):
         colour = token % self.ncol
         self.hand[s][colour] -= 1
         self.discard[colour] += 1
-        self._ev.append(Event("card_paid", {"seat": s, "card": c.colours[colour]}))
+        self._ev.append(
+            _new_event(Event, ("card_paid", {"seat": s, "card": c.colours[colour]}, (), ()))
+        )
         owed = self.toll_seats(s, cell)  # RULING SUB-9: clockwise, pile first, then hand
         pile = self.pile[s]
         toll = len(owed)
@@ -572,11 +585,14 @@ class SubmarineState(State[SubAction]):
         # a card from the giver's pile is seen by nobody; one from the hand by the giver
         owners = (giver,) if source == "hand" else ()
         self._ev.append(
-            Event(
-                "card_given",
-                {"seat": giver, "to": seat, "source": source, "card": self.c.colours[colour]},
-                owners,
-                ("card",),
+            _new_event(
+                Event,
+                (
+                    "card_given",
+                    {"seat": giver, "to": seat, "source": source, "card": self.c.colours[colour]},
+                    owners,
+                    ("card",),
+                ),
             )
         )
         self._refill(seat)
@@ -595,19 +611,24 @@ class SubmarineState(State[SubAction]):
             place = "jokers"
         card = paid == "card"
         self._ev.append(
-            Event(
-                "treasure_collected",
-                {
-                    "seat": s,
-                    "treasure": c.type_name(token),
-                    "colour": c.colours[token % self.ncol],
-                    "column": cell // lv + 1,
-                    "level": cell % lv + 1,
-                    "paid": "card" if card else "joker",
-                    "joker": None if card else paid,
-                    "toll": toll,
-                    "stored": place,
-                },
+            _new_event(
+                Event,
+                (
+                    "treasure_collected",
+                    {
+                        "seat": s,
+                        "treasure": c.type_name(token),
+                        "colour": c.colours[token % self.ncol],
+                        "column": cell // lv + 1,
+                        "level": cell % lv + 1,
+                        "paid": "card" if card else "joker",
+                        "joker": None if card else paid,
+                        "toll": toll,
+                        "stored": place,
+                    },
+                    (),
+                    (),
+                ),
             )
         )
         # RULING SUB-20/21/22: the game ends at once, mid-turn if need be
