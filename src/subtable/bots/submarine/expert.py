@@ -26,20 +26,9 @@ from subtable.games.submarine.actions import Kind
 from subtable.games.submarine.game import Submarine
 from subtable.games.submarine.view import SubmarineView
 
-# the action kinds as plain ints, compared for every action ranked
-_PLACE, _BOAT, _BOAT_OFF, _MOVE, _TO, _COLLECT, _GIVE, _SWAP = (
-    int(k)
-    for k in (
-        Kind.PLACE,
-        Kind.BOAT,
-        Kind.BOAT_OFF,
-        Kind.MOVE,
-        Kind.TO,
-        Kind.COLLECT,
-        Kind.GIVE,
-        Kind.SWAP,
-    )
-)
+# the action kinds as module globals (the Kind members themselves, as in the engine's
+# state module): compared for every action ranked
+_PLACE, _BOAT, _BOAT_OFF, _MOVE, _TO, _COLLECT, _GIVE, _SWAP, _NO_SWAP, _DONE = Kind
 
 
 class SubExpert:
