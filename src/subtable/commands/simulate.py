@@ -197,13 +197,12 @@ def simulate(
             from subtable.core.registry import game_class
             from subtable.sim.report import write_report
 
-            command = "subtable " + " ".join(shlex.quote(a) for a in sys.argv[1:])
             write_report(
                 report,
                 runs,
                 tr=tr,
                 game=game,
-                command=command,
+                command=_command_line(),
                 win_reason=game_class(game).info.win_reason,
             )
     except (SubtableError, ValueError) as exc:
@@ -216,7 +215,17 @@ def simulate(
         return
     for r in runs:
         print_summary(r.summary, point_label(r.point, tr) if sweeps else "", tr)
-    for path in (csv_path, report):
+    _say_written(tr, csv_path, report)
+
+
+def _command_line() -> str:
+    """This run's command, quoted as a shell would take it back (shown in the reports)."""
+    return "subtable " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+
+
+def _say_written(tr: Translator, *paths: Path | None) -> None:
+    """Tell which of the output files were written."""
+    for path in paths:
         if path is not None:
             out.print(tr("lab.wrote", path=str(path)), highlight=False)
 
@@ -335,14 +344,13 @@ def _run_comparison(
         if report is not None:
             from subtable.sim.report import write_compare_report
 
-            command = "subtable " + " ".join(shlex.quote(a) for a in sys.argv[1:])
             write_compare_report(
                 report,
                 runs,
                 comparison,
                 tr=tr,
                 game=base.game,
-                command=command,
+                command=_command_line(),
                 win_reason=game.info.win_reason,
             )
     except (SubtableError, ValueError) as exc:
@@ -361,9 +369,7 @@ def _run_comparison(
     for r in runs:
         print_summary(r.summary, point_label(r.point, tr), tr)
     print_comparison(base.game, runs[0].summary, runs[1].summary, comparison, tr)
-    for path in (csv_path, report):
-        if path is not None:
-            out.print(tr("lab.wrote", path=str(path)), highlight=False)
+    _say_written(tr, csv_path, report)
 
 
 def print_comparison(

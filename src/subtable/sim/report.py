@@ -298,7 +298,7 @@ def _table(runs: Sequence[Run], game: str, tr: Translator) -> str:
         else [tr("lab.col.win_rate_by_seat"), tr("lab.col.end_reasons")]
     )
     head += [tr("lab.mean_decisions"), tr("lab.col.speed")]
-    rows = []
+    rows: list[list[str]] = []
     for run in runs:
         s = run.summary
         if coop:
@@ -332,14 +332,8 @@ def _table(runs: Sequence[Run], game: str, tr: Translator) -> str:
             html.escape(number(s["mean_decisions"], tr)),
             html.escape(number(s["games_per_sec"], tr)),
         ]
-        rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
-    return (
-        "<table><tr>"
-        + "".join(f"<th>{html.escape(h)}</th>" for h in head)
-        + "</tr>"
-        + "".join(rows)
-        + "</table>"
-    )
+        rows.append(cells)
+    return _html_table(head, rows)
 
 
 def write_report(
@@ -488,15 +482,17 @@ def _compare_table(
     from subtable.sim.words import compare_cells, compare_head
 
     head = compare_head(comparison, tr)
-    rows = []
-    for st in stats:
-        cells = compare_cells(game, st, tr)
-        rows.append("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in cells) + "</tr>")
+    rows = [[html.escape(c) for c in compare_cells(game, st, tr)] for st in stats]
+    return _html_table(head, rows)
+
+
+def _html_table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    """A table: ``head`` as text (escaped here), each row's cells already HTML."""
     return (
         "<table><tr>"
         + "".join(f"<th>{html.escape(h)}</th>" for h in head)
         + "</tr>"
-        + "".join(rows)
+        + "".join("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>" for cells in rows)
         + "</table>"
     )
 
