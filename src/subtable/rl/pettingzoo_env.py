@@ -38,7 +38,66 @@ def _env_name(game: Game[Any]) -> str:
     return f"subtable_{game.info.name.replace('-', '_')}_v0"
 
 
-class SubtableAEC(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
+class _Seats:
+    """What both environments hold: the game, one agent per seat, the encoder, the spaces
+    (built once: PettingZoo's tests require the same objects), the position and its dealer."""
+
+    metadata: dict[str, Any]
+
+    def _setup(
+        self, game: str | Game[Any], render_mode: str | None, options: dict[str, Any], extra: int
+    ) -> None:
+        """``extra``: actions the environment adds after the game's own (the parallel pass)."""
+        self.game = resolve_game(game, options)
+        self.metadata = {**self.metadata, "name": _env_name(self.game)}
+        self.render_mode = check_render_mode(render_mode)
+        self.possible_agents, self.agent_seat = _agents(self.game)
+        self.encoder = make_encoder(self.game)
+        self.num_actions = len(self.game.action_space)
+        choices = self.num_actions + extra
+        obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, 1.0, (self.encoder.size,), np.float32),
+                "action_mask": spaces.MultiBinary(choices),
+            }
+        )
+        act_space = spaces.Discrete(choices)
+        self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
+        self.action_spaces: dict[str, spaces.Space[Any]] = dict.fromkeys(
+            self.possible_agents, act_space
+        )
+        self.game_state: State[Any] | None = None
+        self._np_random = np.random.default_rng()
+        self.agents: list[str] = []
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The same object on every call."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The same object on every call."""
+        return self.action_spaces[agent]
+
+    def _deal(self, seed: int | None) -> None:
+        """A new game, its seed drawn from the environment's generator (reseeded by ``seed``)."""
+        if seed is not None:
+            self._np_random = np.random.default_rng(seed)
+        self.game_state = self.game.new_state(int(self._np_random.integers(0, 2**63 - 1)))
+        self.agents = list(self.possible_agents)
+
+    def render(self) -> str | None:
+        """``ansi``: the spectator's view as JSON text."""
+        if self.render_mode != "ansi" or self.game_state is None:
+            return None
+        import json
+
+        return json.dumps(self.game_state.view(None), sort_keys=True)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+class SubtableAEC(_Seats, AECEnv[str, ObsDict, int]):  # type: ignore[misc]
     """A subtable game as a PettingZoo AEC environment."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's own declaration)
@@ -51,44 +110,13 @@ class SubtableAEC(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         self, game: str | Game[Any] = "red-november", render_mode: str | None = None, **options: Any
     ) -> None:
         super().__init__()
-        self.game = resolve_game(game, options)
-        self.metadata = {**self.metadata, "name": _env_name(self.game)}
-        self.render_mode = check_render_mode(render_mode)
-        self.possible_agents, self.agent_seat = _agents(self.game)
-        self.encoder = make_encoder(self.game)
-        self.num_actions = len(self.game.action_space)
-        obs_space = spaces.Dict(
-            {
-                "observation": spaces.Box(0.0, 1.0, (self.encoder.size,), np.float32),
-                "action_mask": spaces.MultiBinary(self.num_actions),
-            }
-        )
-        act_space = spaces.Discrete(self.num_actions)
-        self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
-        self.action_spaces: dict[str, spaces.Space[Any]] = dict.fromkeys(
-            self.possible_agents, act_space
-        )
-        self.game_state: State[Any] | None = None
-        self._np_random = np.random.default_rng()
+        self._setup(game, render_mode, options, extra=0)
         self._zero_mask: Mask = np.zeros(self.num_actions, dtype=np.int8)
-        self.agents: list[str] = []
-
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        """The same object on every call."""
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        """The same object on every call."""
-        return self.action_spaces[agent]
 
     # -- the AEC API ------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new game (``seed`` makes it reproducible)."""
-        if seed is not None:
-            self._np_random = np.random.default_rng(seed)
-        game_seed = int(self._np_random.integers(0, 2**63 - 1))
-        self.game_state = self.game.new_state(game_seed)
-        self.agents = list(self.possible_agents)
+        self._deal(seed)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
@@ -145,19 +173,8 @@ class SubtableAEC(AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         self._select()
         self._accumulate_rewards()
 
-    def render(self) -> str | None:
-        """``ansi``: the spectator's view as JSON text."""
-        if self.render_mode != "ansi" or self.game_state is None:
-            return None
-        import json
 
-        return json.dumps(self.game_state.view(None), sort_keys=True)
-
-    def close(self) -> None:
-        """Nothing to release."""
-
-
-class SubtableParallel(ParallelEnv[str, ObsDict, int]):  # type: ignore[misc]
+class SubtableParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[misc]
     """A subtable game as a PettingZoo parallel environment (see the module docstring)."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"], "name": "subtable_v0"}  # noqa: RUF012
@@ -165,36 +182,9 @@ class SubtableParallel(ParallelEnv[str, ObsDict, int]):  # type: ignore[misc]
     def __init__(
         self, game: str | Game[Any] = "red-november", render_mode: str | None = None, **options: Any
     ) -> None:
-        self.game = resolve_game(game, options)
-        self.metadata = {**self.metadata, "name": _env_name(self.game)}
-        self.render_mode = check_render_mode(render_mode)
-        self.possible_agents, self.agent_seat = _agents(self.game)
-        self.encoder = make_encoder(self.game)
-        self.num_actions = len(self.game.action_space)
+        self._setup(game, render_mode, options, extra=1)
         #: the "pass" action of the agents not to act
         self.pass_action = self.num_actions
-        obs_space = spaces.Dict(
-            {
-                "observation": spaces.Box(0.0, 1.0, (self.encoder.size,), np.float32),
-                "action_mask": spaces.MultiBinary(self.num_actions + 1),
-            }
-        )
-        act_space = spaces.Discrete(self.num_actions + 1)
-        self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
-        self.action_spaces: dict[str, spaces.Space[Any]] = dict.fromkeys(
-            self.possible_agents, act_space
-        )
-        self.game_state: State[Any] | None = None
-        self._np_random = np.random.default_rng()
-        self.agents: list[str] = []
-
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        """The same object on every call."""
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        """The same object on every call."""
-        return self.action_spaces[agent]
 
     def _observe(self, agent: str) -> ObsDict:
         state = self.game_state
@@ -211,10 +201,7 @@ class SubtableParallel(ParallelEnv[str, ObsDict, int]):  # type: ignore[misc]
         self, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, ObsDict], dict[str, dict[str, Any]]]:
         """Deal a new game."""
-        if seed is not None:
-            self._np_random = np.random.default_rng(seed)
-        self.game_state = self.game.new_state(int(self._np_random.integers(0, 2**63 - 1)))
-        self.agents = list(self.possible_agents)
+        self._deal(seed)
         return {a: self._observe(a) for a in self.agents}, {a: {} for a in self.agents}
 
     def step(
@@ -258,17 +245,6 @@ class SubtableParallel(ParallelEnv[str, ObsDict, int]):  # type: ignore[misc]
         if done:
             self.agents = []
         return obs, rewards, terms, truncs, infos
-
-    def render(self) -> str | None:
-        """``ansi``: the spectator's view as JSON text."""
-        if self.render_mode != "ansi" or self.game_state is None:
-            return None
-        import json
-
-        return json.dumps(self.game_state.view(None), sort_keys=True)
-
-    def close(self) -> None:
-        """Nothing to release."""
 
 
 def aec_env(game: str | Game[Any] = "red-november", **options: Any) -> SubtableAEC:
