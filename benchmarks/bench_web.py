@@ -135,13 +135,7 @@ async def bench(args: argparse.Namespace, ws_url: str, http: str, pid: int) -> d
     loop = asyncio.get_running_loop()
 
     def create() -> dict[str, Any]:
-        body = json.dumps({"game": "submarine", "players": 2, "seats": ["human", "human"]}).encode()
-        req = urllib.request.Request(
-            http + "/api/tables", data=body, headers={"Content-Type": "application/json"}
-        )
-        with urllib.request.urlopen(req, timeout=30) as r:
-            data: dict[str, Any] = json.load(r)
-            return data
+        return post(http, {"game": "submarine", "players": 2, "seats": ["human", "human"]})
 
     t0 = time.perf_counter()
     for _ in range(args.tables):
@@ -233,6 +227,70 @@ async def bench(args: argparse.Namespace, ws_url: str, http: str, pid: int) -> d
     }
 
 
+async def bot_replies(ws_url: str, http: str, moves: int, rng: random.Random) -> list[float]:
+    """Seconds from a person's move to the bot's answer, at a Submarine table of a person
+    and the default search bot (``ismcts``), over ``moves`` of the bot's turns."""
+    table = await asyncio.get_running_loop().run_in_executor(
+        None, post, http, {"game": "submarine", "players": 2, "seats": ["human", "ismcts"]}
+    )
+    me = await join(ws_url, table["id"], table["invites"][0]["token"])
+    reader = asyncio.create_task(me.read())
+    waits: list[float] = []
+    try:
+        while len(waits) < moves and not me.state.get("finished"):
+            if not me.state.get("your_turn"):
+                await asyncio.sleep(0.005)
+                continue
+            seq = me.state["seq"]
+            action = rng.choice(me.state["legal"])["id"]
+            await me.ws.send(json.dumps({"v": 1, "type": "action", "seq": seq, "action": action}))
+            mine = await asyncio.wait_for(me.waiter(seq + 1), timeout=60)
+            if me.state["seq"] == seq + 1 and not me.state["your_turn"]:
+                # the bot decides now: how long until its move arrives
+                bots = await asyncio.wait_for(me.waiter(seq + 2), timeout=600)
+                waits.append(bots - mine)
+    finally:
+        reader.cancel()
+        await me.ws.close()
+    return waits
+
+
+def post(http: str, body: dict[str, Any]) -> dict[str, Any]:
+    req = urllib.request.Request(
+        http + "/api/tables",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(req, timeout=30) as r:
+        data: dict[str, Any] = json.load(r)
+        return data
+
+
+async def fairness(args: argparse.Namespace, ws_url: str, http: str) -> dict[str, Any]:
+    """A normal table's bot replies alone, then beside a table whose three bots each think
+    the largest budget the server allows."""
+    alone = await bot_replies(ws_url, http, args.bot_moves, random.Random(args.seed))
+    await asyncio.get_running_loop().run_in_executor(
+        None,
+        post,
+        http,
+        {"game": "red-november", "players": 3, "seats": [f"ismcts:budget={args.max_budget}"] * 3},
+    )
+    await asyncio.sleep(1.0)
+    beside = await bot_replies(ws_url, http, args.bot_moves, random.Random(args.seed))
+
+    def summary(xs: list[float]) -> dict[str, float]:
+        xs = sorted(xs)
+        return {
+            "moves": len(xs),
+            "p50_ms": round(1000 * xs[len(xs) // 2], 1),
+            "p90_ms": round(1000 * xs[min(len(xs) - 1, int(0.9 * len(xs)))], 1),
+            "max_ms": round(1000 * xs[-1], 1),
+        }
+
+    return {"max_budget": args.max_budget, "alone": summary(alone), "beside": summary(beside)}
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--tables", type=int, default=1000)
@@ -246,6 +304,14 @@ def main() -> int:
         default=6.0,
         help="seconds between the last connection and the first measured move",
     )
+    ap.add_argument(
+        "--bot-moves",
+        type=int,
+        default=20,
+        help="then time this many bot replies alone and beside a table thinking the largest "
+        "budget the server allows (0: skip)",
+    )
+    ap.add_argument("--max-budget", type=int, default=2_000, help="the server's --max-budget")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = ap.parse_args()
     tmp = tempfile.TemporaryDirectory(prefix="bench-web-")
@@ -262,6 +328,13 @@ def main() -> int:
         str(port),
         "--db",
         db,
+        "--max-budget",
+        str(args.max_budget),
+        # one client opens every table here
+        "--max-tables-per-client",
+        str(max(20, 2 * args.tables)),
+        "--tables-per-minute",
+        str(max(10, 100 * args.tables)),
     ]
     proc = subprocess.Popen(
         command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
@@ -274,7 +347,10 @@ def main() -> int:
                     break
             except OSError:
                 time.sleep(0.1)
-        result = asyncio.run(bench(args, f"ws://127.0.0.1:{port}/ws", http, proc.pid))
+        ws_url = f"ws://127.0.0.1:{port}/ws"
+        result = asyncio.run(bench(args, ws_url, http, proc.pid))
+        if args.bot_moves > 0:
+            result["bot_reply"] = asyncio.run(fairness(args, ws_url, http))
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         try:
@@ -306,6 +382,15 @@ def main() -> int:
             f"server memory {rss['idle']} MiB idle, {rss['end']} MiB with the tables "
             f"({result['server_kib_per_table']} KiB per table)"
         )
+        bots = result.get("bot_reply")
+        if bots:
+            alone, beside = bots["alone"], bots["beside"]
+            print(
+                f"a bot's reply (ismcts, Submarine): p50 {alone['p50_ms']} ms, max "
+                f"{alone['max_ms']} ms alone; p50 {beside['p50_ms']} ms, max "
+                f"{beside['max_ms']} ms beside a table thinking {bots['max_budget']} "
+                "iterations a decision"
+            )
     ok = (
         result["errors"] == 0
         and result["latency_ms"]["p99"] < 50

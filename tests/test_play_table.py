@@ -420,3 +420,34 @@ def test_help_on_an_ambiguous_name_lists_the_cards(tmp_path: Path) -> None:
     assert "could be several cards: Engine Manual, Pump Manual and Reactor Manual" in text
     assert "Pump Manual:" in text  # a word of the name is enough when it is unique
     assert "No card is named “zzz”" in text
+
+
+def test_the_shared_screen_shows_a_bots_private_moves_only_in_their_public_form() -> None:
+    state = make_game("submarine", players=3).new_state(11)
+    out = io.StringIO()
+    answers = iter(["1"] * 120)
+
+    def answer(_prompt: str) -> str:
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    table = GameTable(
+        "submarine",
+        state,
+        ["human", "random", "random"],
+        translator("en"),
+        Console(file=out, width=160, color_system=None),
+        fast=True,
+        input_fn=answer,
+    )
+    assert table.run() == 0
+    lines = [line.strip() for line in table.log if "(bot random): swap" in line]
+    assert lines, "no bot swapped in this game"
+    colours = ("red", "yellow", "green", "blue", "purple")
+    for line in lines:
+        assert line.split(": ", 1)[1].startswith("swap —"), line
+        assert not any(c in line for c in colours), line
+    mine = [line for line in table.log if "(you): swap " in line]
+    assert all(any(c in line for c in colours) for line in mine)

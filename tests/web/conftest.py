@@ -178,7 +178,9 @@ def connect(client: TestClient) -> Iterator[Callable[..., Seat]]:
 class Server:
     """A ``subtable serve`` subprocess on a free loopback port."""
 
-    def __init__(self, db: str, log: Path, port: int | None = None) -> None:
+    def __init__(
+        self, db: str, log: Path, port: int | None = None, extra: list[str] | None = None
+    ) -> None:
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.ws = f"ws://127.0.0.1:{self.port}/ws"
@@ -196,6 +198,7 @@ class Server:
                 str(self.port),
                 "--db",
                 db,
+                *(extra or []),
             ],
             stdout=self._out,
             stderr=subprocess.STDOUT,
@@ -253,8 +256,8 @@ def servers(tmp_path: Path) -> Iterator[Callable[..., Server]]:
     """Start real servers; every one is stopped at the end."""
     started: list[Server] = []
 
-    def _start(db: str, port: int | None = None) -> Server:
-        server = Server(db, tmp_path / f"server{len(started)}.log", port)
+    def _start(db: str, port: int | None = None, extra: list[str] | None = None) -> Server:
+        server = Server(db, tmp_path / f"server{len(started)}.log", port, extra)
         started.append(server)
         return server
 

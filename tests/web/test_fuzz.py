@@ -23,7 +23,7 @@ def _garbage(
     deciding_token: str,
 ) -> tuple[str, str | None]:
     """A message and, when the connection is the deciding seat's, nothing legal."""
-    kind = rng.randrange(14)
+    kind = rng.randrange(19)
     junk: list[Any] = [None, True, 1.5, -1, 2**70, "", "x" * 70, [], {}, [1, 2], {"a": 1}]
     if kind == 0:
         return rng.choice(["{", "}", "[1,", "nul", "\x00", '{"type":', "\ud800", "1e999x"]), None
@@ -60,6 +60,33 @@ def _garbage(
     if kind == 12:  # ids out of the action space
         return json.dumps(
             {"type": "action", "seq": seq, "action": rng.choice([-1, 10**6, 2**63])}
+        ), None
+    if kind == 14:  # nested deeper than the server parses (within the size limit)
+        depth = rng.choice([33, 500, 5_000])
+        return "[" * depth + "]" * depth, None
+    if kind == 15:  # numbers JSON does not have, or that do not fit
+        return rng.choice(
+            [
+                '{"type": "action", "seq": NaN, "action": 0}',
+                '{"type": "action", "seq": 1e999, "action": 0}',
+                '{"type": "action", "seq": -Infinity, "action": 0}',
+                json.dumps({"type": "action", "seq": 10**9 + 1, "action": 0}),
+                json.dumps({"type": "action", "seq": 10**400, "action": 0}),
+            ]
+        ), None
+    if kind == 16:  # digits that are not ASCII digits
+        return json.dumps(
+            {
+                "type": "action",
+                "seq": rng.choice(["²", "٣", "１"]),
+                "action": rng.choice(["²", "٣"]),
+            }
+        ), None
+    if kind == 17:  # a version that only equals 1 in Python
+        return json.dumps({"type": "ping", "v": rng.choice([True, 1.0, "1"])}), None
+    if kind == 18:
+        return json.dumps(
+            {"type": "why", "action": rng.choice(["swap ²", "give ٣", "x" * 64])}
         ), None
     return json.dumps({"type": "undo", "seq": rng.choice([seq + 3, -2, "0"])}), deciding_token
 
@@ -119,11 +146,18 @@ def test_protocol_fuzz(client: Any) -> None:
             assert json.loads(ws.receive_text())["type"] == "sync"
             sockets[who] = (cm, ws)
             continue
+        if i % 31 == 0:  # a binary frame: refused like any other bad message
+            ws.send_bytes(rng.randbytes(rng.randrange(1, 2_000)))
+            reply = json.loads(ws.receive_text())
+            assert reply["type"] == "error" and reply["code"] == "binary", reply
+            continue
         text, _ = _garbage(
             rng, t["id"], other["invites"][0]["token"], seq, waiting, t["invites"][decider]["token"]
         )
         ws.send_text(text)
         reply = json.loads(ws.receive_text())
+        if text.startswith("[[[[") or '"v": true' in text or '"v": 1.0' in text:
+            assert reply["type"] == "error", (text[:60], reply)
         assert reply["type"] in ("error", "why", "pong"), reply
         if reply["type"] == "error":
             assert reply["code"] and reply["message"], reply

@@ -31,6 +31,22 @@ def _walk(value: Any, seed: int, path: str = "") -> None:
         assert value != seed and value != str(seed), f"the seed at {path}"
 
 
+def _notation_seen(
+    game: str, text: str, actor: int, events: list[Any], own: list[int], crazed: bool
+) -> str:
+    """What a seat holding ``own`` may read of an action: another captain's toll card or
+    swap shows no colour; under Crazed Gnomes an item given shows only to the two gnomes."""
+    word = text.split()[0]
+    if actor in own:
+        return text
+    if game == "submarine" and word in ("give", "swap"):
+        return word
+    if game == "red-november" and crazed and word == "give":
+        taker = next(e.params["to"] for e in events if e.key == "item_given")
+        return text if taker in own else word
+    return text
+
+
 def _check(record: dict[str, Any], seats: list[Seat], crazed: bool) -> None:
     rec = GameRecord.from_json(record)
     replay(rec)  # the record verifies
@@ -58,7 +74,15 @@ def _check(record: dict[str, Any], seats: list[Seat], crazed: bool) -> None:
                             assert g["hand"] is None
             if frame["type"] == "update":
                 entry = frame["entry"]
-                assert entry["seq"] == seq and entry["action"] == rec.actions[seq - 1]
+                assert entry["seq"] == seq
+                seen = _notation_seen(
+                    rec.game, rec.actions[seq - 1], entry["seat"], events[seq], own, crazed
+                )
+                assert entry["action"] == seen, (own, seq)
+                if seen != rec.actions[seq - 1]:  # a public form: its label names no card
+                    hidden = rec.actions[seq - 1].split()[1]
+                    assert hidden not in entry["label"].lower(), entry
+                    assert hidden.replace("-", " ") not in entry["label"].lower(), entry
                 me = own[0] if own else None
                 expected = [e.for_seat(me).to_json() for e in events[seq]]
                 assert entry["events"] == expected
@@ -70,6 +94,7 @@ def _check(record: dict[str, Any], seats: list[Seat], crazed: bool) -> None:
         ("red-november", 4, {"crazed_gnomes": True}, ["human"] * 4),
         ("red-november", 4, {"crazed_gnomes": True}, ["human", "heuristic", "human", "random"]),
         ("submarine", 3, {}, ["human"] * 3),
+        ("submarine", 5, {}, ["human", "human", "random", "human", "heuristic"]),
     ],
 )
 def test_no_frame_leaks(

@@ -8,8 +8,11 @@ generator.
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
+
+from pydantic import BaseModel, ValidationError
 
 from subtable.core.actions import Action
 from subtable.core.errors import OptionError
@@ -112,8 +115,14 @@ def bot_params(name: str) -> frozenset[str]:
     return frozenset(getattr(bot_class(name), "params", ()))
 
 
-def make_bot(name: str, game: Game[Any], seat: int, rng: Rng, **params: Any) -> Bot:
-    """Build bot ``name`` for ``seat`` with its own generator."""
+def check_bot_params(name: str, game: Game[Any], params: Mapping[str, Any]) -> dict[str, Any]:
+    """``params`` of bot ``name`` at ``game``, validated and converted to their types.
+
+    Each bot declares its parameters' types and ranges (a pydantic model, from its
+    ``param_model(game)``); a value of the wrong type, out of range, infinite or NaN is
+    refused with :class:`OptionError` (``bad_bot_param``) naming the parameter, before
+    anything is built.
+    """
     cls = bot_class(name)
     unknown = set(params) - bot_params(name)
     if unknown:
@@ -123,16 +132,44 @@ def make_bot(name: str, game: Game[Any], seat: int, rng: Rng, **params: Any) -> 
             code="bad_bot_param",
             params={"bot": name, "params": sorted(unknown)},
         )
-    bot: Bot = cls(game, seat, rng, **params)
+    model_of = getattr(cls, "param_model", None)
+    if model_of is None or not params:
+        return dict(params)
+    model: type[BaseModel] = model_of(game)
+    try:
+        checked = model.model_validate(dict(params))
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        key = ".".join(str(p) for p in first["loc"]) or "?"
+        given = params.get(key, first.get("input"))
+        shown = given if not isinstance(given, str) or len(given) <= 24 else given[:24] + "…"
+        raise OptionError(
+            f"bot {name}: parameter {key} cannot be {shown!r} ({first['msg'].lower()})",
+            code="bad_bot_param",
+            params={"bot": name, "param": key},
+        ) from None
+    return {k: getattr(checked, k) for k in params if k in model.model_fields}
+
+
+def make_bot(name: str, game: Game[Any], seat: int, rng: Rng, **params: Any) -> Bot:
+    """Build bot ``name`` for ``seat`` with its own generator (parameters checked first)."""
+    cls = bot_class(name)
+    checked = check_bot_params(name, game, params)
+    bot: Bot = cls(game, seat, rng, **checked)
     return bot
 
 
+_NUMBER = re.compile(r"[+-]?(?:[0-9][0-9_]*)?(?:\.[0-9_]*)?(?:[eE][+-]?[0-9]+)?", re.ASCII)
+
+
 def _value(raw: str) -> Any:
-    for kind in (int, float):
-        try:
-            return kind(raw)
-        except ValueError:
-            pass
+    """A command-line value: a number when it is written in ASCII digits, else the text."""
+    if raw and _NUMBER.fullmatch(raw) and any(ch.isdigit() for ch in raw):
+        for kind in (int, float):
+            try:
+                return kind(raw)
+            except ValueError:
+                pass
     return raw
 
 

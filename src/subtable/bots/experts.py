@@ -19,8 +19,11 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import typing
 from collections.abc import Sequence
 from typing import Any, ClassVar, Protocol, TypeVar
+
+from pydantic import BaseModel, ConfigDict, create_model
 
 from subtable.core.errors import OptionError
 from subtable.core.game import Game
@@ -98,6 +101,27 @@ def expert_class(game_name: str) -> type[Any]:
 def params_of(cls: type[Any]) -> frozenset[str]:
     """The tunable weights' names of an expert class."""
     return frozenset(f.name for f in dataclasses.fields(cls.params_class))
+
+
+_MODELS: dict[str, type[BaseModel]] = {}
+
+
+def _param_model(cls: type[Any]) -> type[BaseModel]:
+    known = _MODELS.get(cls.__qualname__)
+    if known is not None:
+        return known
+    hints = typing.get_type_hints(cls.params_class)
+    fields: dict[str, Any] = {
+        f.name: (hints[f.name], f.default) for f in dataclasses.fields(cls.params_class)
+    }
+    config = ConfigDict(extra="ignore", allow_inf_nan=False)
+    model: type[BaseModel] = create_model(f"{cls.__name__}Weights", __config__=config, **fields)
+    return model
+
+
+def expert_param_model(game: Game[Any]) -> type[BaseModel]:
+    """The types of ``game``'s expert's weights, as a pydantic model (others ignored)."""
+    return _param_model(expert_class(game.info.name))
 
 
 def expert_params() -> frozenset[str]:

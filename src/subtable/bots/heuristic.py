@@ -9,8 +9,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import BaseModel
+
 from subtable.bots.base import Observation
-from subtable.bots.experts import Expert, expert_params, has_expert, make_expert
+from subtable.bots.experts import (
+    Expert,
+    expert_param_model,
+    expert_params,
+    has_expert,
+    make_expert,
+)
 from subtable.core.actions import Action
 from subtable.core.game import Game, State
 from subtable.core.rng import Rng
@@ -39,6 +47,12 @@ class HeuristicBot:
         self.seat = seat
         self.rng = rng
         self._expert: Expert[Any] = make_expert(game, **params)
+
+    @staticmethod
+    def param_model(game: Game[Any]) -> type[BaseModel]:
+        """The weights of ``game``'s expert, typed as its parameters' dataclass says
+        (another game's weights are ignored)."""
+        return expert_param_model(game)
 
     def _action(self, action_id: int) -> Action:
         action: Action = self.game.action_space[action_id]

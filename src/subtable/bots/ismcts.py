@@ -46,7 +46,10 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any
+from collections.abc import Generator
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
 
 from subtable.bots.base import Observation
 from subtable.bots.heuristic import DEFAULT_SEARCH_BUDGET, search_hooks
@@ -80,13 +83,33 @@ class _Node:
         self.reward = 0.0
 
 
+class ISMCTSParams(BaseModel):
+    """The parameters' types and ranges (``--bot ismcts:budget=300``)."""
+
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
+
+    budget: int | None = Field(None, ge=1)
+    ms: float | None = Field(None, gt=0)
+    c: float = Field(0.7, ge=0)
+    rollout: Literal["heuristic", "random"] = "heuristic"
+    width: int = Field(4, ge=0)
+    depth: int | None = Field(None, ge=0)
+    bias: float = 0.0
+    paired: bool = True
+    z: float = 1.0
+    race: float = Field(2.0, ge=0)
+
+
 class ISMCTSBot:
     """Single-observer ISMCTS with availability counts."""
 
     name = "ismcts"
-    params = frozenset(
-        {"budget", "ms", "c", "rollout", "width", "depth", "bias", "paired", "z", "race"}
-    )
+    params = frozenset(ISMCTSParams.model_fields)
+
+    @staticmethod
+    def param_model(game: Game[Any]) -> type[BaseModel]:
+        """The parameters' types and ranges (the same at every game)."""
+        return ISMCTSParams
 
     def __init__(
         self,
@@ -160,6 +183,19 @@ class ISMCTSBot:
     def choose(self, obs: Observation) -> Action:
         """After the search: with the expert and paired sampling, its choice unless the search
         is sure of a better one (``z``); otherwise the most visited legal action."""
+        thinking = self.think(obs)
+        while True:
+            try:
+                next(thinking)
+            except StopIteration as done:
+                chosen: Action = done.value
+                return chosen
+
+    def think(self, obs: Observation) -> Generator[int, None, Action]:
+        """:meth:`choose` as a search that can be paused: it yields the iterations run so far
+        after every iteration and returns the chosen action. However it is sliced, it
+        draws the same numbers and chooses the same action (the web table's bots think a
+        slice at a time, in turn with other tables')."""
         legal = obs.legal_actions
         if len(legal) == 1:
             self.last_iterations = 0
@@ -187,7 +223,8 @@ class ISMCTSBot:
             if self.paired:  # every root option on a copy of the same world
                 for option in active:
                     paired_returns[option].append(self._iterate(root, world.clone(), option)[seat])
-                iterations += len(active)
+                    iterations += 1
+                    yield iterations
                 worlds += 1
                 if racing and worlds >= _RACE_START and worlds % _RACE_EVERY == 0:
                     active = self._race(active, paired_returns)
@@ -196,6 +233,7 @@ class ISMCTSBot:
             else:
                 self._iterate(root, world)
                 iterations += 1
+                yield iterations
             if deadline is not None:
                 if time.perf_counter() >= deadline:
                     break

@@ -12,6 +12,11 @@ from typing import Annotated
 
 import typer
 
+from subtable.web.botpool import DEFAULT_MAX_BUDGET
+from subtable.web.limits import Limits
+
+_DEFAULTS = Limits()
+
 
 def serve(
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
@@ -33,6 +38,31 @@ def serve(
     open_browser: Annotated[
         bool, typer.Option("--open", help="open the home page in a web browser once serving")
     ] = False,
+    max_budget: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            help="most iterations a search bot may think per decision (a seat asking more "
+            "is refused)",
+        ),
+    ] = DEFAULT_MAX_BUDGET,
+    max_tables: Annotated[
+        int, typer.Option(min=1, help="most unfinished tables on the server")
+    ] = _DEFAULTS.max_tables,
+    max_tables_per_client: Annotated[
+        int, typer.Option(min=1, help="most unfinished tables one client address may open")
+    ] = _DEFAULTS.max_tables_per_client,
+    tables_per_minute: Annotated[
+        float, typer.Option(min=0.1, help="tables one client address may open a minute")
+    ] = _DEFAULTS.tables_per_minute,
+    abandon_after: Annotated[
+        float,
+        typer.Option(
+            min=0.01,
+            help="hours without a move and with nobody at the table before it is "
+            "closed as abandoned (its record is kept)",
+        ),
+    ] = _DEFAULTS.abandon_after / 3600,
 ) -> None:
     """Serve tables over HTTP and WebSockets, and the browser's pages (docs/protocol.md)."""
     import uvicorn
@@ -41,8 +71,19 @@ def serve(
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     logging.getLogger("alembic").setLevel(logging.WARNING)
+    limits = Limits(
+        max_budget=max_budget,
+        max_tables=max_tables,
+        max_tables_per_client=max_tables_per_client,
+        tables_per_minute=tables_per_minute,
+        abandon_after=abandon_after * 3600,
+    )
     settings = Settings(
-        db=db, bot_workers=bot_workers, allowed_origins=tuple(allow_origin or ()), gc_freeze=5.0
+        db=db,
+        bot_workers=bot_workers,
+        allowed_origins=tuple(allow_origin or ()),
+        gc_freeze=5.0,
+        limits=limits,
     )
     app = create_app(settings)
     # Tables keep many small long-lived objects (positions, logs): with the default

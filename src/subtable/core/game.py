@@ -196,6 +196,31 @@ class Game(ABC, Generic[A]):
         """Parse canonical notation."""
         return self.action_space.parse(text)
 
+    def public_form(self, action: A) -> str | None:
+        """What a seat that may not see ``action``'s private part sees of it, or ``None``.
+
+        A game with private moves (a card swapped from a hidden hand) names the public
+        form of each (``"swap"``); ``None``, the default, is a move everyone sees whole.
+        """
+        return None
+
+    def action_for_seat(
+        self, action: A, actor: int | None, events: Sequence[Event], seat: int | None
+    ) -> str:
+        """``action``'s notation as ``seat`` may know it (``None``: a spectator).
+
+        ``actor`` played it and ``events`` are what it caused. The actor sees its own
+        move whole, and so does every seat that sees every secret it caused (the
+        gnome who received an item); any other seat sees only :meth:`public_form`.
+        """
+        public = self.public_form(action)
+        if public is None or (seat is not None and seat == actor):
+            return action.notation()
+        secrets = [e for e in events if e.secret]
+        if seat is not None and secrets and all(seat in e.owners for e in secrets):
+            return action.notation()
+        return public
+
     def determinize(self, view: SeatView, rng: Rng) -> State[A]:
         """A whole state drawn at random among those that show ``view`` to its seat.
 

@@ -56,6 +56,10 @@ def red_november_ids() -> set[str]:
     ids |= {f"rn.token.{t}" for t in c.tokens} | {f"rn.track.{t}" for t in c.tracks}
     ids |= {f"rn.fix.{f}" for f in FIX_KINDS}
     ids |= {f"rn.act.{k.name.lower()}" for k in Kind if k != Kind.DRAW}
+    crazed = RedNovember(players=4, crazed_gnomes=True)
+    ids |= {f"rn.act.public.{crazed.public_form(a)}" for a in crazed.action_space} - {
+        "rn.act.public.None"
+    }
     ids |= {f"rn.why.{code}" for code in words.illegal_reasons - set(WHY_VARIANTS)}
     ids |= {f"rn.waiting.{p}" for p in phases}
     ids |= {f"rn.pending.{p}" for p in phases if p not in ("event_choice", "over")}
@@ -92,6 +96,10 @@ def submarine_ids() -> set[str]:
     ids |= {f"sub.colour.card.{col}" for col in c.colours}
     ids |= {f"sub.board.card.{col}" for col in c.colours}
     ids |= {f"sub.act.{k.name.lower()}" for k in Kind if k != Kind.COLLECT}
+    game = Submarine(players=3)
+    ids |= {f"sub.act.public.{game.public_form(a)}" for a in game.action_space} - {
+        "sub.act.public.None"
+    }
     ids |= {f"sub.why.{code}" for code in words.illegal_reasons - set(WHY_VARIANTS)}
     ids |= {f"sub.why.{code}.{kind}" for code, kinds in WHY_VARIANTS.items() for kind in kinds}
     ids |= {f"sub.waiting.{p}" for p in phases}
@@ -111,11 +119,11 @@ def table_ids() -> set[str]:
     from subtable.core.game import APPLY_REASONS
     from subtable.core.registry import game_names
     from subtable.ui.table import COMMANDS
-    from subtable.ui.undo import CHANCE, HIDDEN, OTHER_SEAT, START
+    from subtable.ui.undo import CHANCE, HIDDEN, OTHER_SEAT, OVER, START
 
     ids = {f"game.{name}" for name in game_names()}
     ids |= {f"ui.help.{c}" for c in ("number", "action", *COMMANDS)}
-    ids |= {f"ui.undo.barrier.{b}" for b in (START, CHANCE, HIDDEN, OTHER_SEAT)}
+    ids |= {f"ui.undo.barrier.{b}" for b in (START, CHANCE, HIDDEN, OTHER_SEAT, OVER)}
     ids |= {f"ui.why.{code}" for code in APPLY_REASONS if code != "not_your_turn"}
     return ids
 

@@ -20,6 +20,7 @@ from subtable.core.game import State
 from subtable.core.record import GameRecord
 from subtable.i18n import Translator
 from subtable.ui.games import game_ui
+from subtable.ui.games.common import action_as_seen
 from subtable.ui.seats import Seat, build_seats
 from subtable.ui.terminal import COMPACT_WIDTH, discard_typeahead, is_compact, wipe
 from subtable.ui.undo import UndoLedger
@@ -214,12 +215,11 @@ class GameTable:
         before = self.ledger.before(self.state)
         log_size = len(self.log)
         events = self.state.apply(action, seat=seat.seat)
-        line = self.tr(
-            "ui.played",
-            who=self.seat_label(seat.seat),
-            action=action.notation(),
-            label=self.ui.action_label(action, self.tr),
+        # the shared screen shows another seat's private move only in its public form
+        notation, label = action_as_seen(
+            self.game, self.ui, action, seat.seat, events, sorted(self.reader), self.tr
         )
+        line = self.tr("ui.played", who=self.seat_label(seat.seat), action=notation, label=label)
         self.log.append(line)
         self.say(line, "bold" if human else None)
         self._events(events)

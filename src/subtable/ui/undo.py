@@ -37,6 +37,7 @@ START = "start"
 CHANCE = "chance"
 HIDDEN = "hidden"
 OTHER_SEAT = "other_seat"
+OVER = "over"
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +98,10 @@ class UndoLedger:
                 self._drop(OTHER_SEAT)
             self._stack.append(Snapshot(seat, before.state, action, log_size))
 
+    def seal(self) -> None:
+        """The game is over: nothing can be taken back any more."""
+        self._drop(OVER)
+
     def _drop(self, reason: str) -> None:
         self._stack.clear()
         self.barrier = reason
@@ -107,6 +112,8 @@ class UndoLedger:
 
     def why_not(self, seat: int) -> str:
         """The reason ``seat`` cannot undo (a barrier name): :data:`START` until it decides."""
+        if self.barrier == OVER:
+            return OVER
         if seat not in self._decided:
             return START
         if self._stack and self._stack[-1].seat != seat:

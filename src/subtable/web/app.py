@@ -8,12 +8,11 @@ import gc
 import json
 import logging
 import time
-from collections.abc import AsyncGenerator
+from collections.abc import AsyncGenerator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
-from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
@@ -23,7 +22,7 @@ from pydantic import ValidationError
 from subtable import __version__
 from subtable.i18n import Translator, normalize, translator
 from subtable.web import PROTOCOL_VERSION
-from subtable.web.botpool import make_pool
+from subtable.web.botpool import BotPool
 from subtable.web.create import CreateBody, CreateError, open_table
 from subtable.web.db import (
     CHANNEL,
@@ -34,6 +33,8 @@ from subtable.web.db import (
     migrate,
     normalize_url,
 )
+from subtable.web.guard import BodyLimit, Guard, origin_allowed, short
+from subtable.web.limits import Limits, json_too_deep, too_fast
 from subtable.web.live import LiveTable, Manager, Refused, token_hash
 from subtable.web.pages import make_router
 from subtable.web.protocol import (
@@ -57,6 +58,8 @@ class Settings:
     db: str | None = None
     #: bot worker processes (0: a thread, for tests)
     bot_workers: int = 1
+    #: what one request, one client and one table may ask (``limits.py``)
+    limits: Limits = field(default_factory=Limits)
     #: extra origins allowed to open a WebSocket (the server's own always is)
     allowed_origins: tuple[str, ...] = ()
     #: largest client message, in characters
@@ -123,16 +126,6 @@ class Connection:
         )
 
 
-def origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...]) -> bool:
-    """A WebSocket from a page of this server, a listed origin, or no browser at all."""
-    if origin is None:
-        return True  # not a browser (the terminal client, scripts): nothing to forge
-    if origin in allowed:
-        return True
-    parts = urlsplit(origin)
-    return parts.scheme in ("http", "https") and host is not None and parts.netloc == host
-
-
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The server as an ASGI app."""
     cfg = settings or Settings()
@@ -143,9 +136,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         engine = make_engine(url)
         await migrate(engine)
         store = Store(engine, url)
-        pool = make_pool(cfg.bot_workers) if cfg.bot_workers > 0 else None
-        manager = Manager(store, pool)
+        pool = BotPool(cfg.bot_workers, max_budget=cfg.limits.max_budget)
+        manager = Manager(store, pool, cfg.limits)
         app.state.manager = manager
+        app.state.guard = Guard(cfg.limits, cfg.allowed_origins)
         app.state.db_kind = "postgresql" if is_postgres(url) else "sqlite"
         listener = None
         if is_postgres(url):
@@ -154,7 +148,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             restored = await manager.restore_all()
             log.info("restored %d unfinished tables", restored)
         loop = asyncio.get_running_loop()
-        chores = [loop.create_task(_checkpoint_every(store, 2.0))]
+        chores = [
+            loop.create_task(_every(2.0, store.checkpoint, "checkpoint")),
+            loop.create_task(_every(cfg.limits.sweep_every, manager.sweep, "sweep")),
+        ]
         if cfg.gc_freeze > 0:
             chores.append(loop.create_task(_freeze_every(cfg.gc_freeze)))
         try:
@@ -166,21 +163,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if listener is not None:
                 with contextlib.suppress(Exception):
                     await listener.close()
-            if pool is not None:
-                pool.shutdown(wait=False, cancel_futures=True)
             store.close()
             await engine.dispose()
 
     app = FastAPI(
         title="subtable", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None
     )
+    app.add_middleware(BodyLimit, limit=cfg.limits.max_body)
 
     def manager_of(request: Request | WebSocket) -> Manager:
         manager: Manager = request.app.state.manager
         return manager
 
     def fail(status: int, code: str, message: str) -> JSONResponse:
-        return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+        return JSONResponse(
+            {"error": {"code": code, "message": short(message)}}, status_code=status
+        )
 
     @app.get("/healthz")
     async def healthz(request: Request) -> dict[str, Any]:
@@ -194,20 +192,34 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/tables", response_model=None)
     async def create_table(request: Request) -> JSONResponse:
+        guard: Guard = request.app.state.guard
+        if guard.cross_site(request):
+            return fail(403, "cross_site", "tables are opened from this server's own pages")
         try:
-            raw = await request.json()
-        except ValueError:
+            text = (await request.body()).decode("utf-8")
+        except UnicodeDecodeError:
+            return fail(400, "bad_json", "the body is not UTF-8 text")
+        depth = cfg.limits.max_json_depth
+        if json_too_deep(text, depth):
+            return fail(400, "bad_json", f"the body nests more than {depth} levels deep")
+        try:
+            raw = json.loads(text)
+        except (ValueError, RecursionError):
             return fail(400, "bad_json", "the body is not valid JSON")
         try:
             body = CreateBody.model_validate(raw)
         except ValidationError as exc:
             first = exc.errors()[0]
-            where = ".".join(str(p) for p in first["loc"]) or "body"
+            where = ".".join(short(p, 40) for p in first["loc"]) or "body"
             return fail(400, "bad_request", f"{where}: {first['msg']}")
+        if not guard.may_open(request):
+            return fail(429, "rate_limited", too_fast(cfg.limits))
         try:
-            created = await open_table(manager_of(request), body, str(request.base_url))
+            created = await open_table(
+                manager_of(request), body, str(request.base_url), guard.client(request)
+            )
         except CreateError as exc:
-            return fail(400, exc.code, exc.message)
+            return fail(429 if exc.code == "too_many_tables" else 400, exc.code, exc.message)
         return JSONResponse(created, status_code=201)
 
     @app.get("/api/tables/{table_id}", response_model=None)
@@ -222,7 +234,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         table = await manager_of(request).get(table_id)
         if table is None:
             return fail(404, "no_table", f"there is no table {table_id!r}")
-        if not table.state.is_terminal():
+        if not table.over:
             return fail(
                 409, "not_over", "the game goes on: its record (and seed) are given once it is over"
             )
@@ -259,13 +271,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     return app
 
 
-async def _checkpoint_every(store: Store, seconds: float) -> None:
+async def _every(seconds: float, chore: Callable[[], Awaitable[object]], name: str) -> None:
     while True:
         await asyncio.sleep(seconds)
         try:
-            await store.checkpoint()
+            await chore()
         except Exception:  # a busy database: the next round does it
-            log.warning("checkpoint failed", exc_info=True)
+            log.warning("%s failed", name, exc_info=True)
 
 
 async def _freeze_every(seconds: float) -> None:
@@ -300,29 +312,34 @@ async def _receive_loop(manager: Manager, conn: Connection) -> None:
         if message["type"] == "websocket.disconnect":
             raise WebSocketDisconnect(message.get("code", 1000))
         text = message.get("text")
-        if text is None:
-            conn.error("binary", "send text frames with JSON, not binary ones")
-            continue
-        if len(text) > settings.max_message:
+        size = len(text) if text is not None else len(message.get("bytes") or b"")
+        if size > settings.max_message:
             conn.error(
                 "too_large",
                 f"a message may have at most {settings.max_message} "
-                f"characters (this one has {len(text)})",
+                f"characters (this one has {size})",
             )
             await asyncio.sleep(0.05)
             await conn.ws.close(code=1009, reason="message too large")
             raise WebSocketDisconnect(1009)
-        if not conn.allow():
+        if not conn.allow():  # every frame counts, binary ones included
             conn.error(
                 "rate_limited",
                 f"too many messages: at most {settings.rate:g} a second "
                 f"(bursts of {settings.burst:g})",
             )
             continue
+        if text is None:
+            conn.error("binary", "send text frames with JSON, not binary ones")
+            continue
+        depth = settings.limits.max_json_depth
+        if json_too_deep(text, depth):
+            conn.error("bad_json", f"the message nests more than {depth} levels deep")
+            continue
         try:
             data = json.loads(text)
-        except ValueError as exc:
-            conn.error("bad_json", f"the message is not valid JSON ({exc})")
+        except (ValueError, RecursionError) as exc:
+            conn.error("bad_json", f"the message is not valid JSON ({str(exc)[:80]})")
             continue
         try:
             msg = parse_message(data)

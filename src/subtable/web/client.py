@@ -246,7 +246,7 @@ class Remote:
             self.send({"type": "why", "action": target})
             reply = self.wait_reply()
             if reply["type"] == "error":
-                self.say(tr("ui.why.unknown", text=rest.strip()), "red")
+                self.say(reply.get("why") or tr("ui.why.unknown", text=rest.strip()), "red")
             elif reply["legal"]:
                 self.say(tr("ui.why.legal", action=reply["action"]))
             else:

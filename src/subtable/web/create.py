@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
@@ -15,22 +15,26 @@ from subtable.i18n import LANGUAGES, Translator, normalize, translator
 from subtable.ui.games import game_ui
 from subtable.ui.messages import option_message, seat_message
 from subtable.ui.seats import SeatError, parse_seats
+from subtable.web.live import Refused
 
 if TYPE_CHECKING:
     from subtable.web.live import Manager
 
 
+Name = Annotated[StrictStr, Field(max_length=64)]
+
+
 class CreateBody(BaseModel):
-    """``POST /api/tables``."""
+    """``POST /api/tables`` (every field bounded: the body is checked before any work)."""
 
     model_config = ConfigDict(extra="forbid")
 
-    game: StrictStr
-    players: StrictInt | None = None
-    gnomes: StrictInt | None = None
-    options: dict[str, Any] = Field(default_factory=dict)
-    seats: list[StrictStr] | None = None
-    lang: StrictStr | None = None
+    game: Name
+    players: Annotated[StrictInt, Field(ge=0, le=64)] | None = None
+    gnomes: Annotated[StrictInt, Field(ge=0, le=64)] | None = None
+    options: Annotated[dict[Name, Any], Field(max_length=16)] = Field(default_factory=dict)
+    seats: Annotated[list[Name], Field(max_length=16)] | None = None
+    lang: Annotated[StrictStr, Field(max_length=16)] | None = None
 
 
 class CreateError(Exception):
@@ -76,8 +80,11 @@ def build_game(
         raise CreateError("bad_options", tr("ui.err.options", detail=exc.message)) from None
 
 
-def build_seats(seats: list[str] | None, game: Game[Any], tr: Translator) -> list[str]:
-    """One controller per player (``human`` or a bot spec), with the CLI's messages."""
+def build_seats(
+    seats: list[str] | None, game: Game[Any], tr: Translator, max_budget: int
+) -> list[str]:
+    """One controller per player (``human`` or a bot spec), with the CLI's messages; a
+    search budget above the server's ceiling (``max_budget``) is refused."""
     text = None if seats is None else ",".join(seats)
     try:
         out = parse_seats(text, game)
@@ -87,11 +94,21 @@ def build_seats(seats: list[str] | None, game: Game[Any], tr: Translator) -> lis
     except SubtableError as exc:  # a bad bot parameter
         raise CreateError(exc.code, exc.message) from None
     for entry in out:
-        if entry != "human" and "ms" in parse_bot_spec(entry)[1]:
+        if entry == "human":
+            continue
+        params = parse_bot_spec(entry)[1]
+        if "ms" in params:
             raise CreateError(
                 "bad_bot_param",
                 f"bot {entry!r}: at a web table bots think by "
                 "iteration budget (budget=N), not by the clock (ms)",
+            )
+        budget = params.get("budget")
+        if isinstance(budget, int | float) and budget > max_budget:
+            raise CreateError(
+                "bad_bot_param",
+                f"bot {entry!r}: budget {budget:g} is above this server's ceiling of "
+                f"{max_budget} iterations a decision (subtable serve --max-budget)",
             )
     return out
 
@@ -102,17 +119,25 @@ def check_lang(lang: str | None, tr: Translator) -> None:
         raise CreateError("bad_lang", tr("ui.err.lang", lang=lang, known=", ".join(LANGUAGES)))
 
 
-async def open_table(manager: Manager, body: CreateBody, base_url: str) -> dict[str, Any]:
+async def open_table(
+    manager: Manager, body: CreateBody, base_url: str, creator: str | None = None
+) -> dict[str, Any]:
     """Check a request and open its table: the answer of ``POST /api/tables``.
 
-    Raises :class:`CreateError` (nothing is created) for a request that makes no table.
+    Raises :class:`CreateError` (nothing is created) for a request that makes no table,
+    ``too_many_tables`` when ``creator`` (or the server) has as many as it may.
     """
     lang = normalize(body.lang) if body.lang is not None else "en"
     tr = translator(lang or "en")
     check_lang(body.lang if lang is None else lang, tr)
     game = build_game(body.game, body.players, body.gnomes, body.options, tr)
-    controllers = build_seats(body.seats, game, tr)
-    table, tokens, spectator = await manager.create(game, body.game, controllers, tr.lang)
+    controllers = build_seats(body.seats, game, tr, manager.limits.max_budget)
+    try:
+        table, tokens, spectator = await manager.create(
+            game, body.game, controllers, tr.lang, creator
+        )
+    except Refused as exc:
+        raise CreateError(exc.code, exc.message) from None
     base = base_url.rstrip("/")
     ws = base.replace("http", "ws", 1) + "/ws"
     return {

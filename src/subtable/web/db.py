@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import event, insert, select, text, update
+from sqlalchemy import event, func, insert, select, text, update
 from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
@@ -115,6 +115,9 @@ class TableRow:
     lang: str
     spectator_hash: str
     finished: bool
+    creator: str | None = None
+    #: why the table closed before its game ended (``abandoned``), else ``None``
+    closed: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,6 +219,7 @@ class Store:
                     created_at=time.time(),
                     finished=False,
                     outcome=None,
+                    creator=row.creator,
                 )
             )
             if token_hashes:
@@ -311,6 +315,37 @@ class Store:
                 update(tables).where(tables.c.id == table_id).values(finished=True, outcome=outcome)
             )
 
+    async def close_table(self, table_id: str, reason: str) -> None:
+        """Close a table whose game did not end (it takes no more entries)."""
+        async with self._writing() as conn:
+            await conn.execute(
+                update(tables)
+                .where(tables.c.id == table_id, tables.c.finished.is_(False))
+                .values(finished=True, closed=reason)
+            )
+
+    async def count_unfinished(self, creator: str | None = None) -> int:
+        """Unfinished tables in all (or opened by ``creator``)."""
+        query = select(func.count()).select_from(tables).where(tables.c.finished.is_(False))
+        if creator is not None:
+            query = query.where(tables.c.creator == creator)
+        async with self.engine.connect() as conn:
+            return int((await conn.execute(query)).scalar_one())
+
+    async def last_activity(self, table_id: str) -> float:
+        """When the table last moved (wall clock): its last entry, else its creation."""
+        async with self.engine.connect() as conn:
+            value = (
+                await conn.execute(
+                    select(func.max(entries.c.created_at)).where(entries.c.table_id == table_id)
+                )
+            ).scalar_one()
+            if value is None:
+                value = (
+                    await conn.execute(select(tables.c.created_at).where(tables.c.id == table_id))
+                ).scalar_one_or_none()
+        return 0.0 if value is None else float(value)
+
     async def load_table(self, table_id: str) -> TableRow | None:
         """The ``tables`` row of ``table_id``, if any."""
         async with self.engine.connect() as conn:
@@ -326,6 +361,8 @@ class Store:
             row.lang,
             row.spectator_hash,
             bool(row.finished),
+            row.creator,
+            row.closed,
         )
 
     async def unfinished_ids(self) -> list[str]:

@@ -17,8 +17,8 @@ import json
 import logging
 import secrets
 import sqlite3
+import time
 from collections.abc import Awaitable, Callable
-from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -32,9 +32,12 @@ from subtable.core.record import GameRecord
 from subtable.core.registry import make_game
 from subtable.i18n import Translator
 from subtable.ui.games import GameUI, game_ui
+from subtable.ui.games.common import action_as_seen
 from subtable.ui.undo import UndoLedger
-from subtable.web import PROTOCOL_VERSION, botpool, render
+from subtable.web import PROTOCOL_VERSION, render
+from subtable.web.botpool import BotJob, BotPool
 from subtable.web.db import EntryRow, Store, TableRow
+from subtable.web.limits import Limits
 
 log = logging.getLogger("subtable.web")
 
@@ -103,6 +106,8 @@ class LiveTable:
     bot_task: asyncio.Task[None] | None = None
     #: the setup's events
     opening: list[Event] = field(default_factory=lambda: list[Event]())
+    #: when the table last moved or was sat at (wall clock, for the sweep of abandoned tables)
+    active: float = field(default_factory=time.time)
 
     @property
     def id(self) -> str:
@@ -113,6 +118,11 @@ class LiveTable:
     def seq(self) -> int:
         """The sequence number of the last entry (0 before any)."""
         return len(self.entries)
+
+    @property
+    def over(self) -> bool:
+        """Whether the table takes no more entries: its game ended, or it was closed."""
+        return self.row.closed is not None or self.state.is_terminal()
 
     def controller(self, seat: int) -> str:
         """``human`` or the bot spec of the player holding ``seat``."""
@@ -148,14 +158,19 @@ class LiveTable:
             )
         elif row.kind == "undo":
             assert row.seat is not None
+            if self.state.is_terminal():
+                raise RuntimeError(f"table {self.id}: an undo after the end (entry {row.seq})")
             snap = self.ledger.undo(row.seat)
             self.state = snap.state
             action = snap.action
             events = []
         else:
             raise RuntimeError(f"table {self.id}: unknown entry kind {row.kind!r}")
+        if self.state.is_terminal():
+            self.ledger.seal()  # a finished game is final
         entry = LiveEntry(row.seq, row.kind, row.seat, action, events)
         self.entries.append(entry)
+        self.active = time.time()
         return entry
 
     def effective_actions(self) -> list[str]:
@@ -176,12 +191,16 @@ class LiveTable:
 
     def record(self) -> GameRecord:
         """The game's record (with its seed: only once the game is over)."""
+        meta: dict[str, Any] = {}
+        if self.row.closed is not None:
+            meta["closed"] = self.row.closed
         return GameRecord.of(
             self.row.game,
             self.state,
             seats=list(self.row.controllers),
             lang=self.row.lang,
             table=self.id,
+            **meta,
         )
 
     # -- what each client is sent ------------------------------------------------------
@@ -194,14 +213,20 @@ class LiveTable:
 
     def entry_json(self, entry: LiveEntry, client: Client) -> dict[str, Any]:
         """An entry as ``client`` may see it: events redacted, labels in its language."""
+        # a private move (a colour swapped, an item given) shows whole only to the seats
+        # that may see it; every other connection reads its public form (``swap``)
+        action = self.game.parse_action(entry.action)
+        notation, label = action_as_seen(
+            self.game, self.ui, action, entry.seat, entry.events, client.seats, client.tr
+        )
         data: dict[str, Any] = {
             "seq": entry.seq,
             "kind": entry.kind,
             "seat": entry.seat,
-            "action": entry.action,
+            "action": notation,
         }
         if entry.kind == "action":
-            data["label"] = self.ui.action_label(self.game.parse_action(entry.action), client.tr)
+            data["label"] = label
         events = [e.for_seat(self._redact_seat(client, e)) for e in entry.events]
         data["events"] = [e.to_json() for e in events]
         if client.html:
@@ -317,6 +342,7 @@ class LiveTable:
             "deciding_player": None if decider is None else self.owners[decider],
             "finished": self.state.is_terminal(),
             "outcome": self.outcome_json(),
+            "closed": self.row.closed,
         }
 
 
@@ -354,9 +380,10 @@ def build_table(row: TableRow, token_players: dict[str, int]) -> LiveTable:
 class Manager:
     """Every live table of this process, the database, and the bot pool."""
 
-    def __init__(self, store: Store, pool: Executor | None) -> None:
+    def __init__(self, store: Store, pool: BotPool, limits: Limits | None = None) -> None:
         self.store = store
         self.pool = pool
+        self.limits = limits or Limits()
         self.tables: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
         self.closed = False
@@ -394,6 +421,7 @@ class Manager:
         table = build_table(row, await self.store.token_hashes(table_id))
         for entry in await self.store.entries_from(table_id, 1):
             table.apply_entry(entry)
+        table.active = await self.store.last_activity(table_id)
         self.tables[table_id] = table
         if table.state.is_terminal() and not row.finished:
             await self.store.mark_finished(table_id, table.outcome_json())
@@ -409,9 +437,34 @@ class Manager:
 
     # -- creating ----------------------------------------------------------------------
     async def create(
-        self, game: Game[Any], name: str, controllers: list[str], lang: str
+        self,
+        game: Game[Any],
+        name: str,
+        controllers: list[str],
+        lang: str,
+        creator: str | None = None,
     ) -> tuple[LiveTable, dict[int, str], str]:
-        """A new table: its id, each human player's token, the spectator token."""
+        """A new table: its id, each human player's token, the spectator token.
+
+        Refused (``too_many_tables``) when the server or ``creator`` (a digest of the
+        client's address) already has as many unfinished tables as the limits allow.
+        """
+        limits = self.limits
+        if await self.store.count_unfinished() >= limits.max_tables:
+            raise Refused(
+                "too_many_tables",
+                f"this server has {limits.max_tables} unfinished tables, its most: "
+                "try again when some have ended",
+            )
+        if (
+            creator is not None
+            and await self.store.count_unfinished(creator) >= limits.max_tables_per_client
+        ):
+            raise Refused(
+                "too_many_tables",
+                f"you have opened {limits.max_tables_per_client} tables whose games go on, "
+                "the most one client may: finish or leave some first",
+            )
         tokens = {p: new_token() for p, c in enumerate(controllers) if c == HUMAN}
         spectator = new_token()
         row = TableRow(
@@ -423,6 +476,7 @@ class Manager:
             lang=lang,
             spectator_hash=token_hash(spectator),
             finished=False,
+            creator=creator,
         )
         hashes = {p: token_hash(t) for p, t in tokens.items()}
         await self.store.create_table(row, hashes)
@@ -434,6 +488,8 @@ class Manager:
     # -- entries -----------------------------------------------------------------------
     async def _commit_and_apply(self, table: LiveTable, row: EntryRow) -> LiveEntry:
         """Commit ``row`` then apply and broadcast it (the caller holds the lock)."""
+        if table.over:  # a finished game is final, whoever asks
+            raise Refused("game_over", "the game is over")
         try:
             await self.store.append(table.id, row)
         except (IntegrityError, sqlite3.IntegrityError):
@@ -467,6 +523,25 @@ class Manager:
         except SubtableError as exc:
             raise Refused(exc.code, exc.message) from None
 
+    def _over(self, table: LiveTable) -> None:
+        if table.row.closed is not None:
+            raise Refused(
+                "table_closed", f"this table was closed ({table.row.closed}): it takes no moves"
+            )
+        if table.state.is_terminal():
+            raise Refused("game_over", "the game is over")
+
+    def _deciding(self, table: LiveTable, client: Client, refusal: str) -> int:
+        """The deciding seat, which ``client`` must hold (else ``refusal``, and who decides:
+        what everybody knows)."""
+        decider = table.state.current_seat()
+        assert decider is not None
+        if decider not in client.seats:
+            raise Refused(
+                "not_your_turn", f"{refusal} (seat {decider + 1} decides now)", decider=decider
+            )
+        return decider
+
     def check(self, table: LiveTable, client: Client, seq: int, seat: int | None) -> int:
         """Refuse a request made on a stale position or for a seat the client does not hold."""
         if client.player is None:
@@ -478,8 +553,7 @@ class Manager:
                 f"(yours: {', '.join(str(s + 1) for s in client.seats)})",
                 seat=seat,
             )
-        if table.state.is_terminal():
-            raise Refused("game_over", "the game is over")
+        self._over(table)
         if seq != table.seq:
             raise Refused(
                 "stale_seq",
@@ -487,14 +561,7 @@ class Manager:
                 "the position changed (or this was sent twice)",
                 seq=table.seq,
             )
-        decider = table.state.current_seat()
-        assert decider is not None
-        if decider not in client.seats:
-            raise Refused(
-                "not_your_turn",
-                f"it is not your decision (seat {decider + 1} decides now)",
-                decider=decider,
-            )
+        decider = self._deciding(table, client, "it is not your decision")
         if seat is not None and seat != decider:
             raise Refused(
                 "not_your_turn",
@@ -511,6 +578,7 @@ class Manager:
             decider = self.check(table, client, seq, seat)
             action = self.resolve(table, raw)
             if action.id not in table.state.legal_action_ids():
+                # the decider's own decision: what it explains is the decider's to know
                 error = table.state.explain_illegal(action)
                 raise Refused(
                     error.code,
@@ -527,6 +595,7 @@ class Manager:
         async with table.lock:
             if client.player is None:
                 raise Refused("spectator", "a spectator cannot act at the table")
+            self._over(table)
             if seq != table.seq:
                 raise Refused(
                     "stale_seq",
@@ -557,17 +626,16 @@ class Manager:
             return tr("ui.why.unknown_code", code=error.code, message=error.message)
 
     def why(self, table: LiveTable, client: Client, raw: int | str) -> dict[str, Any]:
-        """Whether an action is possible now, and why not."""
+        """Whether an action is possible now, and why not — only for the asker's own decision.
+
+        The explanation reads the deciding seat's hand ("you hold no blue card"): anyone
+        else who asks is refused with what everybody knows (who decides now).
+        """
         action = self.resolve(table, raw)
-        if table.state.is_terminal():
-            return {
-                "action": action.notation(),
-                "legal": False,
-                "code": "game_over",
-                "why": client.tr(
-                    "ui.why.unknown_code", code="game_over", message="the game is over"
-                ),
-            }
+        if client.player is None:
+            raise Refused("spectator", "a spectator cannot ask about a decision")
+        self._over(table)
+        self._deciding(table, client, "you may ask only about your own decision")
         if action.id in table.state.legal_action_ids():
             return {
                 "action": action.notation(),
@@ -586,7 +654,7 @@ class Manager:
     # -- bots --------------------------------------------------------------------------
     def schedule_bot(self, table: LiveTable) -> None:
         """Start the bot of the deciding seat thinking, if a bot decides and none thinks."""
-        if self.closed or table.state.is_terminal():
+        if self.closed or table.over:
             return
         seat = table.state.current_seat()
         if seat is None or table.is_human(seat):
@@ -600,36 +668,58 @@ class Manager:
         seat = table.state.current_seat()
         if seat is None:
             return
-        args = (
-            f"{table.id}",
-            table.row.game,
-            table.row.options,
-            table.row.seed,
-            table.effective_actions(),
-            seat,
-            table.controller(seat),
-            seq,
+        job = BotJob(
+            key=table.id,
+            game=table.row.game,
+            options=table.row.options,
+            seed=table.row.seed,
+            actions=table.effective_actions(),
+            seat=seat,
+            spec=table.controller(seat),
+            seq=seq,
+            max_budget=self.limits.max_budget,
         )
         try:
-            if self.pool is None:
-                notation = await asyncio.to_thread(botpool.choose, *args)
-            else:
-                loop = asyncio.get_running_loop()
-                notation = await loop.run_in_executor(self.pool, botpool.choose, *args)
-        except Exception:  # a failing bot must not stop the table: it plays the first action
+            notation = await self.pool.choose(job)
+        except RuntimeError as exc:  # a failing bot must not stop the table: the first action
             if self.closed:
                 return
-            log.exception("bot failed at table %s", table.id)
+            log.error("bot failed at table %s: %s", table.id, exc)
             notation = table.state.legal_actions()[0].notation()
         async with table.lock:
             # the position may have moved while the bot thought (an undo, another
             # process): then its choice is dropped and the bot thinks again
-            if table.seq == seq and not table.state.is_terminal():
+            if table.seq == seq and not table.over:
                 row = EntryRow(seq + 1, "action", seat, notation)
                 with contextlib.suppress(Refused):
                     await self._commit_and_apply(table, row)
         table.bot_task = None
         self.schedule_bot(table)
+
+    # -- abandoned and idle tables -----------------------------------------------------
+    async def sweep(self, now: float | None = None) -> tuple[int, int]:
+        """Close the tables abandoned for ``limits.abandon_after`` seconds (nobody there,
+        no move) and let go of finished ones nobody looked at for ``limits.evict_after``.
+        Returns (closed, let go); the database keeps both, with their records."""
+        now = time.time() if now is None else now
+        closed = evicted = 0
+        for table in list(self.tables.values()):
+            if table.clients or (table.bot_task is not None and not table.bot_task.done()):
+                continue
+            idle = now - table.active
+            if not table.over and idle >= self.limits.abandon_after:
+                async with table.lock:
+                    if table.clients or table.over:
+                        continue
+                    await self.store.close_table(table.id, "abandoned")
+                    table.row.closed = "abandoned"
+                log.info("table %s closed: abandoned", table.id)
+                closed += 1
+            elif not table.over or idle < self.limits.evict_after:
+                continue
+            self.tables.pop(table.id, None)
+            evicted += 1
+        return closed, evicted
 
     # -- other processes ---------------------------------------------------------------
     async def catch_up(self, table_id: str) -> None:
@@ -659,3 +749,4 @@ class Manager:
         for task in tasks:
             with contextlib.suppress(BaseException):
                 await task
+        self.pool.close()

@@ -22,9 +22,12 @@ from subtable import __version__
 from subtable.core.game import Game, OptionSpec
 from subtable.core.registry import game_class, game_names
 from subtable.i18n import LANGUAGES, Translator, normalize, translator
+from subtable.ui.games.common import action_as_seen
 from subtable.ui.seats import BEST_BOTS, HUMAN
 from subtable.web.boards import board_renderer
 from subtable.web.create import CreateBody, CreateError, open_table
+from subtable.web.guard import Guard
+from subtable.web.limits import ascii_int
 from subtable.web.live import LiveTable, shared_game
 
 #: the seat kinds offered on the home page
@@ -203,7 +206,12 @@ def replay_page(
             if line:
                 lines.append(line)
         who = "" if decider is None else ui.seat_name(decider, tr)
-        log.append((n, f"{who}: {ui.action_label(action, tr)}", lines))
+        if everything:
+            label = ui.action_label(action, tr)
+        else:
+            readers = [] if seat is None else [seat]
+            label = action_as_seen(game, ui, action, decider, events, readers, tr)[1]
+        log.append((n, f"{who}: {label}", lines))
     renderer = board_renderer(table.row.game)
     seats: Sequence[int | None] = list(range(len(table.owners))) if everything else [seat]
     who_map = {s: _replay_who(table, s, tr) for s in range(len(table.owners))}
@@ -268,15 +276,26 @@ def make_router(manager_of: Any) -> APIRouter:
 
     @router.post("/new", response_class=HTMLResponse)
     async def new(request: Request) -> Response:
+        guard: Guard = request.app.state.guard
+        if guard.cross_site(request):  # another site's page cannot open tables here
+            tr = translator(page_language(request))
+            return page("message.html", tr, status=403, message=tr("web.error.cross_site"))
         form = await request.form()
         tr = translator(normalize(str(form.get("lang") or "")) or page_language(request))
         game = str(form.get("game") or "")
         body, problem = _body_from_form(game, dict(form), tr)
+        status = 400
+        if body is not None and not guard.may_open(request):
+            body, problem, status = None, tr("web.error.too_many_tables"), 429
         if body is not None:
             try:
-                created = await open_table(manager_of(request), body, str(request.base_url))
+                created = await open_table(
+                    manager_of(request), body, str(request.base_url), guard.client(request)
+                )
             except CreateError as exc:
                 problem = exc.message
+                if exc.code == "too_many_tables":
+                    problem, status = tr("web.error.too_many_tables"), 429
             else:
                 return page(
                     "created.html",
@@ -285,7 +304,7 @@ def make_router(manager_of: Any) -> APIRouter:
                     title=tr(f"game.{game}"),
                     player_label=player_labels(tr),
                 )
-        return home_page(tr, {game if game in game_names() else "": problem}, status=400)
+        return home_page(tr, {game if game in game_names() else "": problem}, status=status)
 
     @router.get("/t/{table_id}", response_class=HTMLResponse)
     async def table_page(request: Request, table_id: str) -> Response:
@@ -308,16 +327,16 @@ def make_router(manager_of: Any) -> APIRouter:
         if table is None:
             return no_table(request)
         tr = translator(page_language(request, table.row.lang))
-        if not table.state.is_terminal():
+        if not table.over:
             return page("message.html", tr, status=409, message=tr("web.replay.not_over"))
         q = request.query_params
-        view = q.get("seat", "all")
         seats = len(table.owners)
-        everything = view == "all" or not view.isdigit() or not 0 < int(view) <= seats
-        seat = None if everything else int(view) - 1
-        step_raw = q.get("step", "")
+        chosen = ascii_int(q.get("seat"))
+        everything = chosen is None or not 0 < chosen <= seats
+        seat = None if chosen is None or everything else chosen - 1
         steps = len(table.effective_actions())
-        step = int(step_raw) if step_raw.isdigit() else steps
+        asked = ascii_int(q.get("step"))
+        step = steps if asked is None else asked
         data = replay_page(table, tr, step, seat, everything)
         response = page(
             "replay.html",
@@ -335,8 +354,8 @@ def make_router(manager_of: Any) -> APIRouter:
 
 def _pace(request: Request) -> int:
     """Milliseconds between other seats' moves on the page (``?pace=0`` in tests)."""
-    raw = request.query_params.get("pace", "")
-    return max(0, min(int(raw), 5_000)) if raw.isdigit() else 700
+    pace = ascii_int(request.query_params.get("pace"))
+    return 700 if pace is None else min(pace, 5_000)
 
 
 def _body_from_form(
@@ -348,10 +367,16 @@ def _body_from_form(
     prefix = f"{game}-"
     field = {k[len(prefix) :]: str(v) for k, v in form.items() if k.startswith(prefix)}
     specs = game_class(game).option_specs
-    players_raw = field.get("players", "")
-    players = int(players_raw) if players_raw.isdigit() else None
-    gnomes_raw = field.get("gnomes", "")
-    gnomes = int(gnomes_raw) if gnomes_raw.isdigit() else None
+    players = ascii_int(field.get("players"))
+    gnomes = ascii_int(field.get("gnomes"))
+    if players is not None and players not in (specs["players"].choices or ()):
+        # the count is checked before anything is built for each player
+        return None, tr(
+            "ui.err.option_value",
+            option="players",
+            value=players,
+            allowed=", ".join(str(c) for c in specs["players"].choices or ()),
+        )
     options: dict[str, Any] = {}
     for key, spec in specs.items():
         if key in ("players", "gnomes"):

@@ -27,7 +27,7 @@ Seq = Annotated[StrictInt, Field(ge=0, le=10**9)]
 class _Message(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    v: Literal[1] = 1
+    v: Annotated[StrictInt, Field(ge=1, le=1)] = 1
 
 
 class Hello(_Message):
@@ -92,7 +92,8 @@ def parse_message(data: Any) -> Hello | ActionMsg | UndoMsg | WhyMsg | PingMsg:
     if not isinstance(data, dict):
         raise BadMessage("bad_message", "a message must be a JSON object")
     data = cast("dict[str, Any]", data)
-    if "v" in data and data["v"] != PROTOCOL_VERSION:
+    # exactly the integer 1: ``true`` equals 1 in Python, and ``1.0`` is not a version
+    if "v" in data and (type(data["v"]) is not int or data["v"] != PROTOCOL_VERSION):
         raise BadMessage(
             "bad_version",
             f"protocol version {data['v']!r} is not spoken here "

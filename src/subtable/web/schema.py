@@ -31,6 +31,10 @@ tables = Table(
     Column("created_at", Float, nullable=False),
     Column("finished", Boolean, nullable=False, default=False),
     Column("outcome", JSON, nullable=True),
+    #: a digest of the address that opened it (the caps per client count these)
+    Column("creator", String(32), nullable=True),
+    #: why it closed before its game ended (``abandoned``); it then takes no more entries
+    Column("closed", String(32), nullable=True),
 )
 
 #: the hashed invite token of each human player

@@ -295,6 +295,12 @@ class RedNovember(Game[RNAction]):
         #: Abandon Comrades is ignored with one or two players
         self.abandon_allowed = self.num_players >= 3
 
+    def public_form(self, action: RNAction) -> str | None:
+        """Under Crazed Gnomes an item given in a trade is seen only by the two gnomes."""
+        if self.crazed_gnomes and action.kind == Kind.GIVE:
+            return "give"
+        return None
+
     def _validate(self, options: dict[str, Any]) -> dict[str, Any]:
         players: int = options["players"]
         gnomes: int | None = options["gnomes"]

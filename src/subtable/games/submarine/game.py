@@ -9,7 +9,7 @@ from subtable.core.game import Game, GameInfo, OptionSpec, Utility
 from subtable.core.rng import Rng
 from subtable.core.view import SeatView, Vocabulary
 from subtable.games.submarine import rules
-from subtable.games.submarine.actions import ActionIndex, SubAction, build_action_space
+from subtable.games.submarine.actions import ActionIndex, Kind, SubAction, build_action_space
 from subtable.games.submarine.components import Components, default_components
 from subtable.games.submarine.state import SubmarineState
 from subtable.games.submarine.view import PHASE_NAMES, Phase, SubmarineView
@@ -119,6 +119,14 @@ class Submarine(Game[SubAction]):
     def state_from_json(self, data: Mapping[str, Any]) -> SubmarineState:
         """Rebuild a state from JSON data."""
         return SubmarineState.from_json(self, data)
+
+    def public_form(self, action: SubAction) -> str | None:
+        """A toll card given from the hand and a swap hide their colour: ``give``, ``swap``."""
+        if action.kind == Kind.GIVE:
+            return "give"
+        if action.kind == Kind.SWAP:
+            return "swap"
+        return None
 
     def determinize(self, view: SeatView, rng: Rng) -> SubmarineState:
         """A state drawn uniformly among those that show ``view`` to its seat.

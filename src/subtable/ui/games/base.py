@@ -27,6 +27,11 @@ class GameUI(Protocol):
         """A translated description of an action, shown beside its notation."""
         ...
 
+    def public_label(self, form: str, tr: Translator) -> str:
+        """A translated description of an action's public form (``swap``: a card swapped),
+        shown to the seats that may not see the whole move (``Game.public_form``)."""
+        ...
+
     def action_hint(self, action: Action, view: dict[str, Any], tr: Translator) -> str | None:
         """A short hint shown beside an option, from the deciding seat's ``view``: a fix-it
         action's chance of success, a warning (it begins with ``⚠``) that an item would give

@@ -120,6 +120,10 @@ class RedNovemberUI:
             params["fix"] = self.fix(FIX_OF_KIND[k], tr)
         return tr(f"rn.act.{k.name.lower()}", **params)
 
+    def public_label(self, form: str, tr: Translator) -> str:
+        """What the other seats read of a private move (``rn.act.public.<form>``)."""
+        return tr(f"rn.act.public.{form}")
+
     # -- hints and card texts ------------------------------------------------------
     def action_hint(self, action: Action, view: dict[str, Any], tr: Translator) -> str | None:
         """A fix-it action's exact chance of success; what an item gives, or that it gives

@@ -94,6 +94,10 @@ class SubmarineUI:
             params["colour"] = self.card_colour(self.c.colours[action.colour], tr)
         return tr(f"sub.act.{k.name.lower()}", **params)
 
+    def public_label(self, form: str, tr: Translator) -> str:
+        """What the other seats read of a private move (``sub.act.public.<form>``)."""
+        return tr(f"sub.act.public.{form}")
+
     # -- hints and card texts ------------------------------------------------------
     def action_hint(self, action: Action, view: dict[str, Any], tr: Translator) -> str | None:
         """Submarine's labels already say what each move costs: no hint."""
