@@ -53,7 +53,7 @@ def playthroughs() -> list[dict[str, Any]]:
                     "game": name,
                     "options": options,
                     "seed": seed,
-                    "ruleset": game.info.ruleset,
+                    "ruleset": game.ruleset,
                     "decisions": len(state.history),
                     "reason": outcome.reason,
                     "digest": state.digest(),

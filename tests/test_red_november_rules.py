@@ -329,11 +329,11 @@ def test_faq06_no_unblock_from_burning_or_high_water_room_but_may_open():
     movement and is always allowed there."."""
     s = build(rooms=[5, 8, 9, 10], fire=[5], blocked=[(4, 5)])
     assert not any(a.startswith("unblock") for a in legal(s))
-    assert illegal_code(s, "unblock 4-5 3") == "in_fire"
+    assert illegal_code(s, "unblock 4-5 3") == "unblock_in_fire"
     assert "open 6" in legal(s)
     s = build(rooms=[5, 8, 9, 10], high=[5], blocked=[(4, 5)])
     assert not any(a.startswith("unblock") for a in legal(s))
-    assert illegal_code(s, "unblock 4-5 3") == "in_high_water"
+    assert illegal_code(s, "unblock 4-5 3") == "unblock_in_high_water"
     assert "open 6" in legal(s) and "no-action" in legal(s)
 
 

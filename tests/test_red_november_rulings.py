@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
-from subtable.core.errors import IllegalActionError
+from rn_scenarios import illegal_code, rng_with_dice
+from subtable.core.errors import IllegalActionError, RecordError
+from subtable.core.record import GameRecord, replay
 from subtable.games.red_november import RedNovember, RedNovemberState
 from subtable.games.red_november.components import SEA
+from subtable.games.red_november.saved import S_TURN_START
 from subtable.games.red_november.view import Phase
+from subtable.i18n import translator
+from subtable.ui.games import game_ui
 
 
 class Dice:
@@ -284,36 +291,6 @@ def test_less_deadly_dying_active_replacement_keeps_the_updates() -> None:
     assert s.alive[0] and s.room[0] == 3 and s.keeper[0] == 57
 
 
-def test_heroic_sacrifice_needs_entering_a_burning_room() -> None:
-    s = table(heroic_sacrifice=True)
-    s.room[0] = 2
-    s.fire[1] = True
-    give(s, 0, "grog", "grog")
-    s.apply("use grog")
-    s.apply("move 1")
-    assert "fix-engine 3" in legal(s) and "draw 1" not in legal(s)
-    s.rng = Dice(1)
-    events = s.apply("fix-engine 3")
-    killed = [e for e in events if e.key == "gnome_killed"]
-    assert killed and killed[0].params["cause"] == "heroic_sacrifice"
-    s2 = table(heroic_sacrifice=True)
-    s2.room[0] = 1
-    s2.fire[1] = True
-    give(s2, 0, "grog")
-    s2.apply("use grog")
-    assert all(a.startswith(("extinguish", "move", "open", "use")) for a in legal(s2))
-
-
-def test_house_rule_is_off_by_default() -> None:
-    s = table()
-    s.room[0] = 2
-    s.fire[1] = True
-    give(s, 0, "grog")
-    s.apply("use grog")
-    s.apply("move 1")
-    assert not any(a.startswith("fix-engine") for a in legal(s))
-
-
 def test_turbulence_discards_go_round_from_the_active_gnome() -> None:
     s = table()
     give(s, 0, *["grog"] * 6)
@@ -412,3 +389,377 @@ def test_an_event_in_progress_finishes_after_the_active_gnome_dies() -> None:
     order = keys(events)
     assert order.index("gnome_killed") < order.index("room_flooded")
     assert s.water[9] == 2 and s.hand_size(1) == 4  # the leak and the discards still happen
+
+
+# -- RN-14: the heroic sacrifice (FAQ house rule) ---------------------------------------------
+def position(
+    *,
+    rooms: dict[int, int],
+    fire: tuple[int, ...] = (),
+    high: tuple[int, ...] = (),
+    blocked: tuple[tuple[int, int], ...] = (),
+    hands: dict[int, tuple[str, ...]] | None = None,
+    deck_top: tuple[str, ...] = (),
+    tokens: dict[str, int] | None = None,
+    rolls: tuple[int, ...] = (),
+    ghost: int = 40,
+    **options: object,
+) -> RedNovemberState:
+    """Gnome 1's Movement phase (his keeper on 40, the others' on 30), built through the saved
+    form, which the engine checks as it would a saved game.
+
+    ``rooms`` places gnomes (the others stand in room 5); hands are dealt from the item deck
+    and ``deck_top`` comes off it first; the Respites lie on top of the event deck; the
+    generator's first dice are ``rolls``.
+    """
+    game = RedNovember(players=4, **options)
+    c = game.components
+    n = game.num_seats
+    data = game.new_state(0).to_json()
+    data["fire"] = [r in fire for r in range(SEA + 1)]
+    data["water"] = [2 if r in high else 0 for r in range(SEA + 1)]
+    data["blocked"] = [h in blocked for h in c.hatches]
+    data["room"] = [rooms.get(g, 5) for g in range(n)]
+    deck = list(data["item_deck"])
+    for hand in data["hands"]:
+        deck += [i for i, k in enumerate(hand) for _ in range(k)]
+    data["hands"] = [[0] * len(c.items) for _ in range(n)]
+    for g, kinds in (hands or {}).items():
+        for kind in kinds:
+            deck.remove(c.item_index(kind))
+            data["hands"][g][c.item_index(kind)] += 1
+    for kind in reversed(deck_top):
+        deck.remove(c.item_index(kind))
+        deck.append(c.item_index(kind))
+    data["item_deck"] = deck
+    events = data["event_deck"] + data["event_discard"]
+    respites = [i for i in events if c.events[i].kind == "respite"]
+    data["event_deck"] = [i for i in events if i not in respites] + respites
+    data["event_discard"] = []
+    data["token"] = [(tokens or {}).get(name, -1) for name in c.tokens]
+    data["keeper"] = [40 if g == 0 else 30 for g in range(n)]
+    data["seq"] = [n if g == 0 else g for g in range(n)]
+    data["seq_next"] = n + 1
+    data.update(turn=1, active=0, decider=0, ghost=ghost, phase=int(Phase.MOVE), stage=0)
+    data.update(resume=S_TURN_START, partner=-1, choice=0, history=[])
+    data.update(t_grog=0, t_lucky=0, t_bonus=[0] * len(data["t_bonus"]))
+    for flag in ("t_fire_ok", "t_aqualung", "t_crowbar", "t_outside", "t_entered_fire"):
+        data[flag] = False
+    if rolls:
+        data["rng"] = rng_with_dice(rolls).state
+    return game.state_from_json(data)
+
+
+def enter(s: RedNovemberState, room: int) -> None:
+    """Gnome 1 uses his Fire Extinguisher and walks into the burning ``room``."""
+    s.apply("use fire-extinguisher")
+    s.apply(f"move {room}")
+    assert s.room[0] == room and s.fire[room] and s.view(0)["this_turn"]["entered_fire"]
+
+
+def deaths(events) -> list[tuple[int, str]]:
+    return [(e.params["gnome"], e.params["cause"]) for e in events if e.key == "gnome_killed"]
+
+
+#: one case per kind of action: (the actions, the burning room, the room he comes from, the
+#: other gnome's room and items, options); the first action is the one the rules judge
+ACTION_CASES = {
+    "room fix-it": (("stop-missiles 3",), 7, 5, None, {}),
+    "draw in the Equipment Stores": (("draw 2",), 8, 5, None, {}),
+    "draw in the Captain's Cabin": (("draw 2",), 10, 9, None, {}),
+    "trade": (("trade g2", "done", "done"), 8, 5, (8, ("toolbox",)), {}),
+    "attack gnome": (("attack g2",), 8, 5, (8, ("toolbox",)), {"crazed_gnomes": True}),
+    "no action": (("no-action",), 8, 5, None, {}),
+}
+
+
+def action_case(name: str, heroic: bool, *, entered: bool = True) -> RedNovemberState:
+    _, burning, start, other, options = ACTION_CASES[name]
+    rooms = {0: start if entered else burning}
+    hands: dict[int, tuple[str, ...]] = {0: ("fire_extinguisher", "crowbar")}
+    if other is not None:
+        rooms[1], hands[1] = other
+    s = position(
+        rooms=rooms,
+        fire=(burning,),
+        hands=hands,
+        tokens={"missiles": 35},
+        heroic_sacrifice=heroic,
+        **options,
+    )
+    if entered:
+        enter(s, burning)
+    if options.get("crazed_gnomes"):
+        s.apply("use crowbar")
+    return s
+
+
+@pytest.mark.parametrize("name", ACTION_CASES)
+def test_without_the_house_rule_a_burning_room_allows_only_extinguish_fire(name: str) -> None:
+    """Rulebook: "If a gnome is in a room that is on fire, the only action he can attempt is
+    Extinguish Fire." The house rule is off by default."""
+    s = action_case(name, heroic=False)
+    first = ACTION_CASES[name][0][0]
+    actions = [a for a in legal(s) if not a.startswith(("move", "open", "use"))]
+    assert actions and all(a.startswith("extinguish") for a in actions)
+    assert illegal_code(s, first) == "in_fire"
+
+
+@pytest.mark.parametrize("name", ACTION_CASES)
+def test_heroic_sacrifice_allows_every_action_and_the_gnome_dies_after_it(name: str) -> None:
+    """RN-14: "realizar uma ação que não seja extinguir o incêndio, como deter a contagem dos
+    mísseis ou arrumar o motor? R: Sim, pode, porém … o heróico gnomo morrerá nas chamas
+    imediatamente após sua ação (com sucesso ou não)." The FAQ's two actions are examples."""
+    s = action_case(name, heroic=True)
+    actions = ACTION_CASES[name][0]
+    assert actions[0] in legal(s)
+    events = []
+    for action in actions:
+        assert s.alive[0], f"gnome 1 died before his {actions[0]!r} was over"
+        events += s.apply(action)
+    assert deaths(events)[-1] == (0, "heroic_sacrifice")
+    assert not s.alive[0] and not any(s.hands[0])
+
+
+@pytest.mark.parametrize("name", ACTION_CASES)
+def test_heroic_sacrifice_is_for_a_gnome_who_entered_the_burning_room(name: str) -> None:
+    """RN-14 / FAQ 14: a gnome already in a room that caught fire may only fight it."""
+    s = action_case(name, heroic=True, entered=False)
+    actions = [a for a in legal(s) if not a.startswith(("move", "open", "use"))]
+    assert actions and all(a.startswith("extinguish") for a in actions)
+    assert illegal_code(s, ACTION_CASES[name][0][0]) == "in_fire_not_entered"
+
+
+@pytest.mark.parametrize("success", [True, False])
+def test_heroic_fix_it_resolves_then_the_gnome_dies(success: bool) -> None:
+    s = position(
+        rooms={0: 5},
+        fire=(7,),
+        hands={0: ("fire_extinguisher",)},
+        tokens={"missiles": 35},
+        rolls=(1 if success else 9,),
+        heroic_sacrifice=True,
+    )
+    enter(s, 7)
+    events = s.apply("stop-missiles 3")
+    order = keys(events)
+    assert order[:2] == ["fix_attempted", "destruction_averted" if success else "gnome_killed"]
+    assert events[0].params["success"] is success
+    assert deaths(events) == [(0, "heroic_sacrifice")]
+    assert (s.token[s.c.tokens.index("missiles")] == -1) is success  # the result stands
+    assert "event_drawn" not in order  # the active gnome died: no Updates events
+
+
+@pytest.mark.parametrize(("room", "start"), [(8, 5), (10, 9)])
+def test_heroic_draw_draws_first_and_the_cards_are_discarded_with_him(
+    room: int, start: int
+) -> None:
+    s = position(
+        rooms={0: start},
+        fire=(room,),
+        hands={0: ("fire_extinguisher",)},
+        deck_top=("toolbox", "harpoon"),
+        heroic_sacrifice=True,
+    )
+    enter(s, room)
+    stash, discard = s.stash, list(s.item_discard)
+    events = s.apply("draw 2")
+    assert keys(events)[:2] == ["items_drawn", "gnome_killed"]
+    drawn = ["grog", "grog"] if room == 10 else ["toolbox", "harpoon"]
+    assert events[0].params["items"] == drawn
+    assert sorted(s.c.items[i].kind for i in s.item_discard[len(discard) :]) == sorted(drawn)
+    assert s.stash == stash - (2 if room == 10 else 0) and not any(s.hands[0])
+
+
+def test_heroic_trade_is_completed_before_the_gnome_dies() -> None:
+    s = position(
+        rooms={0: 5, 1: 8},
+        fire=(8,),
+        hands={0: ("fire_extinguisher", "toolbox"), 1: ("harpoon",)},
+        heroic_sacrifice=True,
+    )
+    enter(s, 8)
+    assert not deaths(s.apply("trade g2")) and s.current_seat() == 0
+    s.apply("give toolbox")
+    s.apply("done")
+    assert s.current_seat() == 1 and s.alive[0]  # his partner gives back first
+    s.apply("give harpoon")
+    events = s.apply("done")
+    assert keys(events)[:2] == ["trade_finished", "gnome_killed"]
+    assert deaths(events) == [(0, "heroic_sacrifice")]
+    harpoon, toolbox = s.c.item_index("harpoon"), s.c.item_index("toolbox")
+    assert s.hands[1][toolbox] == 1 and s.hands[1][harpoon] == 0  # the partner keeps his
+    assert harpoon in s.item_discard  # what the heroic gnome received burns with him
+
+
+@pytest.mark.parametrize(("rolls", "won"), [((9, 1), True), ((1, 9), False)])
+def test_heroic_attack_is_fought_then_the_winner_dies_in_the_flames(
+    rolls: tuple[int, int], won: bool
+) -> None:
+    s = position(
+        rooms={0: 5, 1: 8},
+        fire=(8,),
+        hands={0: ("fire_extinguisher", "crowbar", "toolbox"), 1: ("crowbar", "harpoon")},
+        rolls=rolls,
+        heroic_sacrifice=True,
+        crazed_gnomes=True,
+    )
+    enter(s, 8)
+    s.apply("use crowbar")
+    assert not deaths(s.apply("attack g2")) and s.current_seat() == 1
+    events = s.apply("defend")
+    if won:  # he takes the loser's items, then dies: everything is discarded
+        assert deaths(events) == [(1, "slain"), (0, "heroic_sacrifice")]
+        assert keys(events).index("items_taken") < keys(events).index("gnome_killed")
+    else:  # slain in the fight: he does not die twice
+        assert deaths(events) == [(0, "slain")]
+        assert s.alive[1] and s.hands[1][s.c.item_index("toolbox")] == 1
+
+
+def test_heroic_attacker_slain_and_replaced_does_not_die_again() -> None:
+    """Less Deadly Dying: the attacker who loses the fight is replaced (here in the burning
+    room itself); the replacement took no action there and does not burn for it."""
+    s = position(
+        rooms={0: 5, 1: 8},
+        fire=(8,),
+        hands={0: ("fire_extinguisher", "crowbar"), 1: ("crowbar",)},
+        rolls=(1, 9, 8),  # the fight, then the replacement's room
+        heroic_sacrifice=True,
+        crazed_gnomes=True,
+        less_deadly_dying=True,
+    )
+    enter(s, 8)
+    s.apply("use crowbar")
+    s.apply("attack g2")
+    events = s.apply("defend")
+    assert deaths(events) == [(0, "slain")]
+    assert s.alive[0] and s.room[0] == 8
+
+
+def test_heroic_gnome_uses_no_item_after_his_action() -> None:
+    """RN-14: he dies right after the action, before the step where Coffee or a Lucky Charm
+    could still be used; they are discarded with his other cards."""
+    s = position(
+        rooms={0: 5},
+        fire=(8,),
+        hands={0: ("fire_extinguisher", "coffee", "lucky_charm")},
+        heroic_sacrifice=True,
+    )
+    enter(s, 8)
+    s.apply("no-action")
+    assert s.phase != Phase.AFTER_ACTION and not s.alive[0]
+    for kind in ("coffee", "lucky_charm"):
+        assert s.c.item_index(kind) in s.item_discard
+
+
+def test_heroic_gnome_may_still_extinguish_the_fire_and_lives() -> None:
+    s = position(
+        rooms={0: 5},
+        fire=(8,),
+        hands={0: ("fire_extinguisher",)},
+        rolls=(1,),
+        heroic_sacrifice=True,
+    )
+    enter(s, 8)
+    assert "draw 1" in legal(s) and "extinguish 3" in legal(s)
+    events = s.apply("extinguish 3")
+    assert "fire_out" in keys(events) and not deaths(events)
+    assert s.alive[0] and s.room[0] == 8
+
+
+def test_no_minute_left_in_the_burning_room_is_no_heroic_action() -> None:
+    """Entering with his last minute, he takes no action: he burns at his Updates ("fire")."""
+    s = position(
+        rooms={0: 5}, fire=(8,), hands={0: ("fire_extinguisher",)}, ghost=1, heroic_sacrifice=True
+    )
+    enter(s, 8)
+    assert legal(s) == ["done"]
+    assert deaths(s.apply("done")) == [(0, "fire")]
+
+
+@pytest.mark.parametrize("heroic", [False, True])
+@pytest.mark.parametrize("hazard", ["entered fire", "caught fire", "high water"])
+def test_no_hatch_is_unblocked_in_a_burning_or_fully_flooded_room(
+    heroic: bool, hazard: str
+) -> None:
+    """FAQ: "As escotilhas não podem ser desbloqueadas em uma sala incendiada ou completamente
+    inundada." / "Desbloquear uma escotilha, por outro lado, é uma ação, por isso não é
+    possível." — house rule or not; opening an unblocked hatch stays possible."""
+    s = position(
+        rooms={0: 5 if hazard == "entered fire" else 8},
+        fire=(8,) if "fire" in hazard else (),
+        high=(8,) if hazard == "high water" else (),
+        blocked=((8, 9),),
+        hands={0: ("fire_extinguisher",)},
+        heroic_sacrifice=heroic,
+    )
+    if hazard == "entered fire":
+        enter(s, 8)
+    assert not [a for a in legal(s) if a.startswith("unblock")]
+    assert "open 7" in legal(s)
+    code = "unblock_in_high_water" if hazard == "high water" else "unblock_in_fire"
+    assert illegal_code(s, "unblock 8-9 3") == code
+    assert illegal_code(s, "unblock 5-8 3") == code  # whichever hatch
+
+
+def test_heroic_sacrifice_games_have_their_own_ruleset() -> None:
+    """Only games with the house rule play by new rules: records of the others still replay;
+    a record of the earlier house rule is refused by its ruleset."""
+    plain, heroic = RedNovember(players=3), RedNovember(players=3, heroic_sacrifice=True)
+    assert plain.ruleset == RedNovember.info.ruleset == "red-november/2011-en.2"
+    assert heroic.ruleset == "red-november/2011-en.2+heroic-sacrifice.2"
+    for game in (plain, heroic):
+        state = game.new_state(4)
+        for _ in range(30):
+            state.apply_unchecked(state.legal_action_ids()[-1])
+        record = GameRecord.of("red-november", state)
+        assert record.ruleset == game.ruleset
+        assert replay(record).digest() == record.digest
+    with pytest.raises(RecordError) as info:
+        replay(dataclasses.replace(record, ruleset="red-november/2011-en.2"))
+    assert "played under ruleset 'red-november/2011-en.2'" in str(info.value)
+
+
+def test_the_table_says_why_and_warns_of_the_heroic_death() -> None:
+    tr = translator("en")
+    s = position(
+        rooms={0: 5},
+        fire=(8,),
+        blocked=((8, 9),),
+        hands={0: ("fire_extinguisher",)},
+        heroic_sacrifice=True,
+    )
+    ui = game_ui("red-november", s.game)
+    enter(s, 8)
+    view = s.view(0)
+    reminders = ui.reminder(view, tr)
+    assert tr("rn.help.heroic_sacrifice") in reminders and tr("rn.help.in_fire") not in reminders
+    assert tr("rn.help.heroic_sacrifice") not in ui.reminder(s.view(1), tr)  # not his turn
+    death = "⚠ then dies in the flames (heroic sacrifice)"
+    assert ui.action_hint(s.game.parse_action("draw 2"), view, tr) == death
+    assert ui.action_hint(s.game.parse_action("extinguish 3"), view, tr) == (
+        "60% to succeed (roll ≤ 6, items +3)"
+    )
+    unblock = s.game.parse_action("unblock 8-9 3")
+    with pytest.raises(IllegalActionError) as info:
+        s.apply(unblock)
+    assert ui.why(info.value, unblock, tr) == (
+        "Equipment Stores (8) is on fire: no hatch can be unblocked from there (Unblock Hatch "
+        "is an action; opening an unblocked hatch is movement and stays possible)."
+    )
+    off = position(rooms={0: 5}, fire=(8,), hands={0: ("fire_extinguisher",)})
+    enter(off, 8)
+    assert tr("rn.help.in_fire") in ui.reminder(off.view(0), tr)
+    assert tr("rn.help.heroic_sacrifice") not in ui.reminder(off.view(0), tr)
+    assert ui.action_hint(off.game.parse_action("extinguish 3"), off.view(0), tr) == (
+        "60% to succeed (roll ≤ 6, items +3)"
+    )
+
+
+def test_the_option_is_explained_as_the_faq_words_it() -> None:
+    for text in (
+        RedNovember.option_specs["heroic_sacrifice"].help,
+        translator("en")("web.option_help.heroic_sacrifice"),
+    ):
+        assert "other than Extinguish Fire" in text and "dies in the flames" in text
+        assert "Unblock Hatch stays impossible" in text

@@ -153,6 +153,8 @@ def rare_scenarios() -> Seen:
         (build(rooms=[1, 5, 9, 10], keepers=[3, 2, 2, 2]), "fix-engine 5"),  # too few minutes
         (build(rooms=[SEA, SEA, 9, 10]), "trade g2"),  # nobody trades in the Sea
         (build(rooms=[SEA, 5, 9, 10], keepers=[30, 20, 20, 20]), "abandon"),  # too early
+        # heroic sacrifice, but he did not enter the burning room this turn
+        (build(rooms=[1, 5, 9, 10], fire=[1], heroic_sacrifice=True), "fix-engine 3"),
     ]
     s = build(rooms=[8, 5, 9, 10])  # one item card left to draw
     s.hands[1] = [k + s.item_deck.count(i) for i, k in enumerate(s.hands[1])]

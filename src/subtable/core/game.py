@@ -180,6 +180,13 @@ class Game(ABC, Generic[A]):
     def num_players(self) -> int:
         """How many people (or bots) share the seats."""
 
+    @property
+    def ruleset(self) -> str:
+        """The rules these options play by, as records name them: ``info.ruleset``, unless
+        an option whose rules changed gives its own version (a record of a game played
+        without it then still replays)."""
+        return self.info.ruleset
+
     def seat_owners(self) -> tuple[int, ...]:
         """The default player index of each seat (one person may hold several)."""
         return tuple(range(self.num_seats))

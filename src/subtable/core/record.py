@@ -53,7 +53,7 @@ class GameRecord:
             }
         return cls(
             name,
-            state.game.info.ruleset,
+            state.game.ruleset,
             dict(state.game.options),
             state.seed,
             [space[i].notation() for i in state.history],
@@ -155,10 +155,10 @@ def replay(record: GameRecord, *, verify: bool = True) -> State[Any]:
         game = make_game(record.game, record.variant or None, **record.options)
     except SubtableError as exc:
         raise RecordError(f"the record's game or options are invalid: {exc.message}") from None
-    if game.info.ruleset != record.ruleset:
+    if game.ruleset != record.ruleset:
         raise RecordError(
             f"the record was played under ruleset {record.ruleset!r}; "
-            f"this engine plays {game.info.ruleset!r}"
+            f"this engine plays {game.ruleset!r}"
         )
     state = game.new_state(record.seed)
     for index, text in enumerate(record.actions, start=1):

@@ -83,6 +83,20 @@ ROOM_FIX_KINDS = (
     Kind.STOP_MISSILES,
     Kind.KILL_KRAKEN,
 )
+#: the Action phase's choices (one per turn; Extinguish Fire … Abandon Comrades)
+ACTION_KINDS = frozenset(
+    {
+        Kind.EXTINGUISH,
+        Kind.PUMP,
+        Kind.UNBLOCK,
+        *ROOM_FIX_KINDS,
+        Kind.DRAW,
+        Kind.TRADE,
+        Kind.ATTACK,
+        Kind.NO_ACTION,
+        Kind.ABANDON,
+    }
+)
 _WORDS = {
     Kind.FIX_ENGINE: "fix-engine",
     Kind.FIX_PUMPS: "fix-pumps",

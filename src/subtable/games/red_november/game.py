@@ -32,6 +32,11 @@ def _nothing(_: Sequence[object]) -> object:
     return ()
 
 
+#: the version of the heroic sacrifice house rule (RN-14), added to the ruleset of the
+#: games that play it: ``.2`` lets any action but Extinguish Fire and forbids Unblock Hatch
+HEROIC_SACRIFICE_RULES = "heroic-sacrifice.2"
+
+
 class RedNovember(Game[RNAction]):
     """Red November (Faidutti & Gontier), cooperative, 3–8 gnomes, 1–8 players.
 
@@ -132,6 +137,7 @@ class RedNovember(Game[RNAction]):
                 "hatch_blocked",
                 "high_water",
                 "in_fire",
+                "in_fire_not_entered",
                 "in_high_water",
                 "item_too_late",
                 "item_useless",
@@ -159,6 +165,8 @@ class RedNovember(Game[RNAction]):
                 "too_early",
                 "too_many",
                 "trade_in_sea",
+                "unblock_in_fire",
+                "unblock_in_high_water",
                 "wrong_phase",
                 "wrong_room",
             }
@@ -205,7 +213,11 @@ class RedNovember(Game[RNAction]):
             "heroic_sacrifice",
             bool,
             False,
-            "FAQ house rule: enter a burning room with Grog or an Extinguisher, act, and die",
+            (
+                "FAQ house rule: a gnome who entered a burning room this turn (Grog or a Fire "
+                "Extinguisher) may take an action there other than Extinguish Fire, and dies in "
+                "the flames right after it; Unblock Hatch stays impossible in a burning room"
+            ),
         ),
     }
 
@@ -322,6 +334,14 @@ class RedNovember(Game[RNAction]):
             raise OptionError(f"the time track has no starting space for {gnomes} gnomes")
         options["gnomes"] = gnomes
         return options
+
+    @property
+    def ruleset(self) -> str:
+        """``info.ruleset``; with the heroic sacrifice house rule, its own version added
+        (RN-14 changed in ``.2``: games played without it replay as before)."""
+        if self.heroic_sacrifice:
+            return f"{self.info.ruleset}+{HEROIC_SACRIFICE_RULES}"
+        return self.info.ruleset
 
     @property
     def num_seats(self) -> int:

@@ -104,16 +104,19 @@ def action_penalty(c: Components, kind: Kind, water: Sequence[int], room: int) -
     return c.low_water_penalty
 
 
-def room_allows(fire: Sequence[bool], water: Sequence[int], room: int, kind: Kind) -> bool:
+def room_allows(
+    fire: Sequence[bool], water: Sequence[int], room: int, kind: Kind, *, heroic: bool = False
+) -> bool:
     """Whether an action of ``kind`` may be taken in ``room`` at all (ignoring time).
 
-    At high water the only action is No Action; in a burning room, Extinguish
-    Fire (and, with the heroic sacrifice house rule, whatever the engine allows).
+    At high water the only action is No Action; in a burning room, Extinguish Fire, or,
+    for a gnome who entered it this turn under the heroic sacrifice house rule
+    (``heroic``, RN-14), any action but Unblock Hatch.
     """
     if room != SEA and water[room] == 2:
         return kind == Kind.NO_ACTION
     if room != SEA and fire[room]:
-        return kind == Kind.EXTINGUISH
+        return kind == Kind.EXTINGUISH or (heroic and kind != Kind.UNBLOCK)
     return True
 
 

@@ -59,23 +59,6 @@ REPAIR_OF_KIND = {
     Kind.STOP_MISSILES: "missiles",
     Kind.KILL_KRAKEN: "kraken",
 }
-_ACTION_KINDS = frozenset(
-    {
-        Kind.EXTINGUISH,
-        Kind.PUMP,
-        Kind.UNBLOCK,
-        Kind.FIX_ENGINE,
-        Kind.FIX_PUMPS,
-        Kind.FIX_REACTOR,
-        Kind.STOP_MISSILES,
-        Kind.KILL_KRAKEN,
-        Kind.DRAW,
-        Kind.TRADE,
-        Kind.ATTACK,
-        Kind.NO_ACTION,
-        Kind.ABANDON,
-    }
-)
 
 
 def _space_name(room: int) -> str:
@@ -346,19 +329,20 @@ class RedNovemberState(State[RNAction]):
         before = len(out)
         inside = r != SEA
         water_r = self.water[r]
+        burning = inside and self.fire[r]
         if inside and water_r == 2:
             if t >= 1:
                 out.append(game.no_action_id)
-        elif inside and self.fire[r]:
+        elif burning and not (game.heroic_sacrifice and self.t_entered_fire):
             out.extend(game.extinguish_runs[rules.max_fix_minutes(c, t, 0)])
-            if game.heroic_sacrifice and self.t_entered_fire:
-                self._fix_ids(out, r, t, 0, draw=False)
         else:
+            if burning:  # RN-14: the heroic sacrifice, every action but Unblock Hatch
+                out.extend(game.extinguish_runs[rules.max_fix_minutes(c, t, 0)])
             # the low-water penalty of the actions that pay it (Draw is one of them)
             pen = rules.action_penalty(c, _K_DRAW, self.water, r)
             if inside and water_r == 1:
                 out.extend(game.pump_runs[rules.max_fix_minutes(c, t, 0)])
-            self._fix_ids(out, r, t, pen)
+            self._fix_ids(out, r, t, pen, unblock=not burning)
             if t >= 1 + pen and inside and self.room.count(r) > 1:
                 self._social_ids(out, r)  # someone to trade with (or to attack) is here
             if t >= 1:
@@ -448,18 +432,20 @@ class RedNovemberState(State[RNAction]):
         table[key] = ways
         return ways
 
-    def _fix_ids(self, out: list[int], r: int, t: int, pen: int, draw: bool = True) -> None:
+    def _fix_ids(self, out: list[int], r: int, t: int, pen: int, unblock: bool = True) -> None:
+        """The fix-it actions of room ``r`` but Extinguish Fire and Pump Water, and the
+        draws; ``unblock=False`` leaves Unblock Hatch out (a burning room, RN-14)."""
         game, c = self.game, self.c
         top = rules.max_fix_minutes(c, t, pen)
         if top < 1:
             return
-        if r != SEA:
-            blocked, unblock = self.blocked, game.unblock_runs
+        if unblock and r != SEA:
+            blocked, runs = self.blocked, game.unblock_runs
             for h in c.room_hatches[r]:
                 if blocked[h]:
-                    out.extend(unblock[h][top])
+                    out.extend(runs[h][top])
         out.extend(game.repair_runs[r][top])
-        if draw and (r == c.stores_room or r == c.cabin_room):
+        if r == c.stores_room or r == c.cabin_room:
             most = rules.max_draw(
                 c,
                 r,
@@ -560,9 +546,11 @@ class RedNovemberState(State[RNAction]):
             else:
                 self._emit("trade_finished", gnome=self.active, partner=self.partner)
                 self.stage = S_AFTER_ACTION
+                self._heroic_death()
         elif phase == _PH_DEFEND:
             self.stage = S_AFTER_ACTION
             self._fight(kind == _K_DEFEND)
+            self._heroic_death()
         elif phase == _PH_AFTER_ACTION:
             self.stage = S_FAINT
         elif phase == _PH_EVENT_CHOICE:
@@ -634,7 +622,6 @@ class RedNovemberState(State[RNAction]):
         r = self.room[a]
         kind = action.kind
         pen = self._penalty(r, kind)
-        in_fire = r != SEA and self.fire[r]
         self.stage = S_AFTER_ACTION
         if kind == _K_ABANDON:
             self._abandon(a)
@@ -659,8 +646,23 @@ class RedNovemberState(State[RNAction]):
             self._attack(action.target, pen)
         if self.red_room[a] and self.red_room[a] != r:
             self.red_room[a] = 0  # an action in another room ends the red-area restriction
-        if in_fire and kind != _K_EXTINGUISH and self.alive[a]:
-            # FAQ house rule (heroic_sacrifice): he dies in the flames right after it.
+        if kind != _K_EXTINGUISH and self.stage == S_AFTER_ACTION:
+            self._heroic_death()  # a trade or a defended attack ends later (see _decide)
+
+    def _heroic_death(self) -> None:
+        """RN-14 (house rule ``heroic_sacrifice``): the active gnome, who entered the burning
+        room this turn and took an action there other than Extinguish Fire, dies in the flames
+        now that the action is over (successful or not)."""
+        a = self.active
+        r = self.room[a]
+        if (
+            self.game.heroic_sacrifice
+            and self.t_entered_fire  # reset when a replacement (Less Deadly Dying) takes over
+            and r != SEA
+            and self.fire[r]
+            and self.on_board(a)
+            and self.stage != S_OVER
+        ):
             self._kill(a, "heroic_sacrifice")
 
     def _fix(self, action: RNAction, r: int, pen: int) -> None:
@@ -1336,13 +1338,36 @@ class RedNovemberState(State[RNAction]):
             return self._why_move(action.target, kind == _K_MOVE)
         if kind == _K_DONE:
             return "must_act", "the gnome still has time for an action: choose one", {}
+        burning = r != SEA and self.fire[r]
+        if kind == _K_UNBLOCK and (burning or (r != SEA and self.water[r] == 2)):
+            # FAQ: "Unblocking a hatch, on the other hand, is an action, so it is not possible."
+            where = "on fire" if burning else "at high water"
+            return (
+                "unblock_in_fire" if burning else "unblock_in_high_water",
+                (
+                    f"no hatch can be unblocked from room {r}: it is {where}, and Unblock "
+                    "Hatch is an action (opening an unblocked hatch is movement: that stays "
+                    "possible)"
+                ),
+                {"room": r},
+            )
         if r != SEA and self.water[r] == 2 and kind != _K_NO_ACTION:
             return (
                 "in_high_water",
                 (f"room {r} is at high water: the only action there is No Action"),
                 {"room": r},
             )
-        if r != SEA and self.fire[r] and kind != _K_EXTINGUISH:
+        heroic = self.game.heroic_sacrifice
+        if burning and kind != _K_EXTINGUISH and not (heroic and self.t_entered_fire):
+            if heroic:
+                return (
+                    "in_fire_not_entered",
+                    (
+                        f"room {r} is on fire: the only action there is Extinguish Fire (the "
+                        "heroic sacrifice is for a gnome who entered the burning room this turn)"
+                    ),
+                    {"room": r},
+                )
             return (
                 "in_fire",
                 (f"room {r} is on fire: the only action there is Extinguish Fire"),

@@ -14,7 +14,7 @@ from subtable.core.actions import Action
 from subtable.core.errors import IllegalActionError
 from subtable.core.events import Event
 from subtable.games.red_november import rules
-from subtable.games.red_november.actions import FIX_OF_KIND, Kind, RNAction
+from subtable.games.red_november.actions import ACTION_KINDS, FIX_OF_KIND, Kind, RNAction
 from subtable.games.red_november.components import (
     FIX_KINDS,
     SEA,
@@ -129,11 +129,15 @@ class RedNovemberUI:
         """A fix-it action's exact chance of success; what an item gives, or that it gives
         nothing now."""
         assert isinstance(action, RNAction)
+        hint: str | None = None
         if action.kind in FIX_OF_KIND and view.get("ghost") is not None:
-            return self._fix_hint(action, view, tr)
-        if action.kind == Kind.USE:
-            return self._use_hint(self.c.items[action.target], view, tr)
-        return None
+            hint = self._fix_hint(action, view, tr)
+        elif action.kind == Kind.USE:
+            hint = self._use_hint(self.c.items[action.target], view, tr)
+        if action.kind in ACTION_KINDS and action.kind != Kind.EXTINGUISH and _heroic(view):
+            death = tr("rn.hint.heroic_sacrifice")
+            hint = death if hint is None else f"{hint} · {death}"
+        return hint
 
     def _fix_hint(self, action: RNAction, view: dict[str, Any], tr: Translator) -> str:
         fix = FIX_OF_KIND[action.kind]
@@ -777,7 +781,8 @@ class RedNovemberUI:
             if room is not None and room != SEA:
                 row = view["rooms"][room - 1]
                 if row["fire"]:
-                    out.append(tr("rn.help.in_fire"))
+                    heroic = _heroic(view)
+                    out.append(tr("rn.help.heroic_sacrifice") if heroic else tr("rn.help.in_fire"))
                 elif row["water"] == 2:
                     out.append(tr("rn.help.in_high_water"))
                 elif row["water"] == 1:
@@ -818,6 +823,20 @@ class RedNovemberUI:
         if players >= 3 and gnomes != players:
             return tr("rn.err.gnomes_players", players=players)
         return None
+
+
+def _heroic(view: dict[str, Any]) -> bool:
+    """Whether the view's seat is the active gnome, in the burning room he entered this turn
+    under the heroic sacrifice house rule (RN-14): any action but Extinguish Fire is his last."""
+    active = view.get("active")
+    if view.get("pending", {}).get("phase") != "movement" or active is None or active < 0:
+        return False
+    if view.get("seat") != active:
+        return False
+    if not view["options"].get("heroic_sacrifice") or not view["this_turn"]["entered_fire"]:
+        return False
+    room = view["gnomes"][active]["room"]
+    return room is not None and room != SEA and bool(view["rooms"][room - 1]["fire"])
 
 
 def _match(key: str, names: set[str], name: str, text: str) -> list[tuple[str, str, int]]:
