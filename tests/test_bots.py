@@ -214,8 +214,11 @@ def test_heuristic_takes_every_experts_weights() -> None:
     names = {f.name for f in dataclasses.fields(Params)} | {
         f.name for f in dataclasses.fields(SubParams)
     }
-    assert bot_params("heuristic") == expert_params() == frozenset(names)
-    assert HeuristicBot.params == frozenset(names)
+    # the expert's weights, and the bot's own ``mistakes``
+    assert (
+        bot_params("heuristic") == expert_params() | {"mistakes"} == frozenset(names) | {"mistakes"}
+    )
+    assert HeuristicBot.params == frozenset(names) | {"mistakes"}
     game = make_game("red-november", players=4)
     bot = make_bot("heuristic", game, 0, Rng(0), horizon=3, toll_weight=2.0)
     assert bot._expert.p == Params(horizon=3)  # type: ignore[attr-defined]
@@ -432,3 +435,31 @@ def test_submarine_expert_prices_the_end_as_the_engine_rules_it() -> None:
     assert prices.end_value(b, 0, amphora_red, 0, -1) == expert.p.end_weight
     b = _sub_board(cells=far, owned=owned)
     assert prices.end_value(b, 0, amphora_red, 0, -1) == 0.0
+
+
+def test_a_heuristic_that_makes_mistakes_plays_the_experts_other_favourites() -> None:
+    game = make_game("red-november", players=4)
+    state = game.new_state(3)
+    sure = make_bot("heuristic", game, state.current_seat() or 0, Rng(1))
+    seat = state.current_seat()
+    assert seat is not None
+    first = sure.choose(observe(state, seat))
+    sloppy = make_bot("heuristic", game, seat, Rng(1), mistakes=1.0)
+    other = sloppy.choose(observe(state, seat))
+    assert other.id != first.id and other.id in state.legal_action_ids()
+    with pytest.raises(OptionError, match="mistakes"):
+        make_bot("heuristic", game, seat, Rng(1), mistakes=1.5)
+
+
+def test_levels_stand_for_their_games_bot_specs() -> None:
+    from subtable.bots.levels import LEVELS, level_specs, resolve_level
+    from subtable.ui.seats import parse_seats
+
+    for name, options in (("red-november", {"players": 3}), ("submarine", {"players": 3})):
+        game = make_game(name, **options)
+        specs = level_specs(game)
+        assert tuple(specs) == LEVELS
+        assert resolve_level("strong", game) == specs["strong"]
+        assert resolve_level("strong:c=0.5", game) == specs["strong"] + ":c=0.5"
+        assert resolve_level("heuristic", game) == "heuristic"
+        assert parse_seats("human,easy,strong", game) == ["human", specs["easy"], specs["strong"]]

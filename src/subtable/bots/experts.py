@@ -103,25 +103,26 @@ def params_of(cls: type[Any]) -> frozenset[str]:
     return frozenset(f.name for f in dataclasses.fields(cls.params_class))
 
 
-_MODELS: dict[str, type[BaseModel]] = {}
+_MODELS: dict[tuple[str, str], type[BaseModel]] = {}
 
 
-def _param_model(cls: type[Any]) -> type[BaseModel]:
-    known = _MODELS.get(cls.__qualname__)
+def expert_param_model(game: Game[Any], **more: tuple[Any, Any]) -> type[BaseModel]:
+    """The types of ``game``'s expert's weights, as a pydantic model (others ignored),
+    with ``more`` fields (``name=(type, default or Field)``) of the bot that plays it."""
+    cls = expert_class(game.info.name)
+    key = (cls.__qualname__, repr(sorted(more)))
+    known = _MODELS.get(key)
     if known is not None:
         return known
     hints = typing.get_type_hints(cls.params_class)
     fields: dict[str, Any] = {
         f.name: (hints[f.name], f.default) for f in dataclasses.fields(cls.params_class)
     }
+    fields.update(more)
     config = ConfigDict(extra="ignore", allow_inf_nan=False)
     model: type[BaseModel] = create_model(f"{cls.__name__}Weights", __config__=config, **fields)
+    _MODELS[key] = model
     return model
-
-
-def expert_param_model(game: Game[Any]) -> type[BaseModel]:
-    """The types of ``game``'s expert's weights, as a pydantic model (others ignored)."""
-    return _param_model(expert_class(game.info.name))
 
 
 def expert_params() -> frozenset[str]:

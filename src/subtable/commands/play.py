@@ -31,8 +31,8 @@ def play(
     seats: Annotated[
         str | None,
         typer.Option(
-            help="one entry per player: human, bot (the strongest bot) or a bot name; "
-            "default: human,bot,bot,…"
+            help="one entry per player: human, bot (the strongest bot), a level (easy, normal, "
+            "strong) or a bot name; default: human,bot,bot,…"
         ),
     ] = None,
     option: Annotated[

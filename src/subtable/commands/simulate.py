@@ -65,7 +65,10 @@ def simulate(
     games: Annotated[int, typer.Option(min=1, help="how many games (per sweep point)")] = 100,
     bot: Annotated[
         str,
-        typer.Option(help="bot for every seat: random, heuristic, ismcts (NAME[:key=value]...)"),
+        typer.Option(
+            help="bot for every seat: random, heuristic, ismcts (NAME[:key=value]...) or a "
+            "level: easy, normal, strong"
+        ),
     ] = "random",
     seats: Annotated[
         str | None,

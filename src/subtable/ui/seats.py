@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from subtable.bots.base import Bot, bot_names, make_bot, parse_bot_spec
+from subtable.bots.levels import resolve_level
 from subtable.core.errors import SubtableError
 from subtable.core.game import Game
 from subtable.core.rng import Rng
@@ -50,7 +51,8 @@ def best_bot(game: Game[Any]) -> str:
 
 
 def parse_seats(text: str | None, game: Game[Any]) -> list[str]:
-    """One controller name per player: ``human`` or a registered bot.
+    """One controller name per player: ``human`` or a registered bot (a level, ``strong``,
+    stands for its game's bot spec).
 
     ``None`` gives the default table: player 1 a person, the others ``bot``.
     """
@@ -68,6 +70,7 @@ def parse_seats(text: str | None, game: Game[Any]) -> list[str]:
     out = []
     known = bot_names()
     for entry in entries:
+        entry = resolve_level(entry, game)  # a level stands for its bot spec
         name = entry.split(":")[0].strip()
         if entry == "bot":
             entry = best_bot(game)

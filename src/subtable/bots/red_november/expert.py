@@ -41,6 +41,12 @@ class RNExpert:
     rollout_depth: ClassVar[int] = 2
     #: a search bot's iterations per decision when none is asked for
     search_budget: ClassVar[int] = 100
+    #: the bot levels people choose (``bots/levels.py``), measured in docs/strength.md
+    levels: ClassVar[dict[str, str]] = {
+        "easy": "heuristic:mistakes=0.5",
+        "normal": "ismcts",
+        "strong": "ismcts:budget=400",
+    }
 
     def __init__(self, game: RedNovember, params: Params | None = None) -> None:
         self.game = game
