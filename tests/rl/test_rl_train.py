@@ -28,6 +28,7 @@ def _tiny(game: str, **more: object) -> TrainConfig:
         "curve_deals": 4,
         "curve_points": 2,
         "eval_deals": 6,
+        "imitate": 0,
     }
     return TrainConfig.preset(game, **{**values, **more})
 
@@ -59,7 +60,7 @@ def test_train_writes_an_agent_that_plays(tmp_path: Path) -> None:
 
 
 def test_training_is_reproducible(tmp_path: Path) -> None:
-    config = _tiny("submarine", curve_points=1)
+    config = _tiny("submarine", curve_points=1, imitate=2)
     train(config, tmp_path / "a", log=lambda _: None)
     train(config, tmp_path / "b", log=lambda _: None)
     a = NumpyPolicy.load(tmp_path / "a" / "agent.npz")

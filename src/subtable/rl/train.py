@@ -55,16 +55,29 @@ DEMO_SEEDS = 2_000_000_000
 _SEAT_SALT = 0xA6E7_5EA7
 
 #: what each game trains by default: its options, the learning seat and the other seats' bots
-#: (``max_steps`` truncates an episode that a policy drags on: a Submarine captain who never
-#: collects can keep a game going for ever)
+#: ``max_steps`` truncates an episode that a policy drags on (a Submarine captain who never
+#: collects can keep a game going for ever). The default recipe imitates the heuristic first
+#: (``imitate`` episodes of its play), then fine-tunes with PPO at a lower learning rate and
+#: entropy bonus; ``--imitate 0 --lr 3e-4 --ent-coef 0.01`` is PPO from scratch.
 PRESETS: dict[str, dict[str, Any]] = {
     "red-november": {
         "options": {"players": 1},
         "seat": 0,
         "opponents": "heuristic",
         "max_steps": 400,
+        "imitate": 4000,
+        "lr": 1e-4,
+        "ent_coef": 0.003,
     },
-    "submarine": {"options": {"players": 3}, "seat": 0, "opponents": "heuristic", "max_steps": 400},
+    "submarine": {
+        "options": {"players": 3},
+        "seat": 0,
+        "opponents": "heuristic",
+        "max_steps": 400,
+        "imitate": 2000,
+        "lr": 1e-4,
+        "ent_coef": 0.003,
+    },
 }
 
 
@@ -118,7 +131,7 @@ class TrainConfig:
 
 def _torch() -> Any:
     try:
-        import torch
+        import torch  # pyright: ignore[reportMissingImports]  (the optional train extra)
     except ImportError:
         raise SystemExit(
             "training needs PyTorch: pip install 'subtable[train]' "
@@ -623,6 +636,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--imitate", type=int, help="episodes of the heuristic to imitate before PPO (0: none)"
     )
+    parser.add_argument("--lr", type=float, help="PPO's learning rate (1e-4 after imitation)")
+    parser.add_argument("--ent-coef", type=float, help="entropy bonus (0.003 after imitation)")
     parser.add_argument("--hidden", type=str, help="hidden widths, e.g. 256,256")
     parser.add_argument("--curve-deals", type=int, help="held-out deals per curve point (200)")
     parser.add_argument("--curve-points", type=int, help="points on the curve (10)")
@@ -647,6 +662,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         ("curve_points", args.curve_points),
         ("eval_deals", args.eval_deals),
         ("imitate", args.imitate),
+        ("lr", args.lr),
+        ("ent_coef", args.ent_coef),
     ):
         if value is not None:
             overrides[key] = value
