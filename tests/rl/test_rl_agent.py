@@ -121,3 +121,13 @@ def test_agent_needs_no_torch(tmp_path: Path) -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
     assert "EXIT training needs PyTorch: pip install 'subtable[train]'" in out.stdout
+
+
+def test_play_says_why_an_agent_does_not_fit(tmp_path: Path) -> None:
+    path = _policy("red-november", {"players": 1}, tmp_path / "rn.npz")
+    cmd = [sys.executable, "-m", "subtable", "play", "red-november", "--players", "4"]
+    cmd += ["--seats", f"human,agent:path={path},bot,bot", "--seed", "1"]
+    run = subprocess.run(cmd, capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    assert run.returncode != 0
+    assert "this agent was trained for red-november with players=1" in run.stdout + run.stderr
+    assert "Traceback" not in run.stdout + run.stderr
