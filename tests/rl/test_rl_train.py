@@ -40,7 +40,7 @@ def test_train_writes_an_agent_that_plays(tmp_path: Path) -> None:
     assert [p["phase"] for p in report["curve"]][:2] == ["init", "imitation"]
     assert report["imitation"]["samples"] > 0
     players = report["evaluation"]["players"]
-    assert set(players) == {"agent", "random", "heuristic"}
+    assert set(players) == {"agent", "agent_sampled", "random", "heuristic"}
     assert all(
         p["games"] == 6 and 0 <= p["wilson95"][0] <= p["wilson95"][1] <= 1 for p in players.values()
     )

@@ -89,13 +89,11 @@ class AgentBot:
         if len(ids) == 1:
             chosen = ids[0]
         else:
-            logits = self.policy.logits(self.encoder.encode(obs.view))[ids]
+            x = self.encoder.encode(obs.view)
+            legal = np.asarray(ids)
             if self.sample:
-                p = np.exp(logits - logits.max())
-                cum = np.cumsum(p / p.sum())
-                u = self.rng.next64() / 2.0**64
-                chosen = ids[min(int(np.searchsorted(cum, u, side="right")), len(ids) - 1)]
+                chosen = self.policy.sample(x, legal, self.rng.next64() / 2.0**64)
             else:
-                chosen = ids[int(np.argmax(logits))]
+                chosen = self.policy.act(x, legal)
         action: Action = self.game.action_space[chosen]
         return action

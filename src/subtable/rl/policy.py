@@ -95,6 +95,14 @@ class NumpyPolicy:
         scores = self.logits(x)[legal]
         return int(legal[int(np.argmax(scores))])
 
+    def sample(self, x: npt.NDArray[Any], legal: npt.NDArray[Any], u: float) -> int:
+        """A legal action drawn from the policy's softmax over ``legal``, by the uniform
+        number ``u`` in [0, 1) (inverse transform: the caller's generator decides)."""
+        logits = self.logits(x)[legal].astype(np.float64)
+        p = np.exp(logits - logits.max())
+        cum = np.cumsum(p / p.sum())
+        return int(legal[min(int(np.searchsorted(cum, u, side="right")), len(legal) - 1)])
+
     def check_game(self, game: Game[Any]) -> None:
         """``ValueError`` unless the policy was trained for this game and seat count."""
         from subtable.rl.encoding import make_encoder

@@ -193,11 +193,20 @@ def export_actor(actor: Any, meta: dict[str, Any]) -> NumpyPolicy:
 Chooser = Callable[[Any, dict[str, Any], int], int]
 
 
-def policy_chooser(policy: NumpyPolicy) -> Chooser:
-    """The greedy policy: the legal action with the highest logit."""
+def policy_chooser(policy: NumpyPolicy, sample: bool = False) -> Chooser:
+    """The greedy policy (the legal action with the highest logit), or with ``sample`` a draw
+    from its masked softmax, seeded by the deal (as ``agent:sample=1`` plays)."""
+    rngs: dict[int, Rng] = {}
 
     def choose(env: Any, obs: dict[str, Any], deal: int) -> int:
-        return policy.act(obs["observation"], np.flatnonzero(obs["action_mask"]))
+        legal = np.flatnonzero(obs["action_mask"])
+        if not sample:
+            return policy.act(obs["observation"], legal)
+        rng = rngs.get(deal)
+        if rng is None:
+            rngs.clear()
+            rng = rngs[deal] = Rng(deal ^ _SEAT_SALT)
+        return policy.sample(obs["observation"], legal, rng.next64() / 2.0**64)
 
     return choose
 
@@ -218,47 +227,84 @@ def bot_chooser(name: str) -> Chooser:
 
 def play_deals(config: TrainConfig, choose: Chooser, deals: Sequence[int]) -> list[int]:
     """1 per held-out deal the learning seat won, else 0 (outcome only, shaping ignored)."""
+    return [won for won, _ in play_scored(config, choose, deals)]
+
+
+def play_scored(
+    config: TrainConfig, choose: Chooser, deals: Sequence[int]
+) -> list[tuple[int, float]]:
+    """Per held-out deal: whether the learning seat won, and its *score* at the end — the
+    shaped reward's measure read from its final view (Submarine: the treasure lead over the
+    best other captain, in twelfths; Red November: the disaster-track margin)."""
+    from subtable.rl.common import support
+
     env = _make_env(config)
+    measure = support(env.game).potential
     out = []
     for deal in deals:
         obs, _ = env.reset(seed=deal)
         done = truncated = False
         while not (done or truncated):
             obs, _, done, truncated, _ = env.step(choose(env, obs, deal))
-        out.append(int(env.state.returns()[config.seat] > 0))
+        state = env.state
+        out.append((int(state.returns()[config.seat] > 0), measure(state.observe(config.seat))))
     return out
 
 
+def _mean_interval(xs: Sequence[float]) -> tuple[float, float, float]:
+    """The mean and its normal 95% interval."""
+    n = len(xs)
+    mean = sum(xs) / n
+    var = sum((x - mean) ** 2 for x in xs) / max(1, n - 1)
+    half = 1.959964 * math.sqrt(var / n)
+    return mean, mean - half, mean + half
+
+
 def compare(config: TrainConfig, policy: NumpyPolicy, deals: int) -> dict[str, Any]:
-    """The agent, a random player and the heuristic in the learning seat, on the same
-    held-out deals ``0 .. deals-1``: win rates with Wilson intervals, paired differences."""
+    """The agent (greedy, and sampling from its policy), a random player and the heuristic in
+    the learning seat, on the same held-out deals ``0 .. deals-1``: win rates with Wilson
+    intervals, paired differences (Agresti-Min intervals, McNemar's exact test), and the mean
+    end score of each with the paired differences of the agent's (normal intervals)."""
     seeds = list(range(deals))
-    results = {
-        "agent": play_deals(config, policy_chooser(policy), seeds),
-        "random": play_deals(config, bot_chooser("random"), seeds),
-        "heuristic": play_deals(config, bot_chooser("heuristic"), seeds),
+    played = {
+        "agent": play_scored(config, policy_chooser(policy), seeds),
+        "agent_sampled": play_scored(config, policy_chooser(policy, sample=True), seeds),
+        "random": play_scored(config, bot_chooser("random"), seeds),
+        "heuristic": play_scored(config, bot_chooser("heuristic"), seeds),
     }
     report: dict[str, Any] = {"deals": f"reset(seed=d), d = 0..{deals - 1}", "players": {}}
-    for name, wins in results.items():
-        lo, hi = wilson_interval(sum(wins), len(wins))
+    for name, games in played.items():
+        wins = sum(w for w, _ in games)
+        lo, hi = wilson_interval(wins, len(games))
+        score = _mean_interval([x for _, x in games])
         report["players"][name] = {
-            "wins": sum(wins),
-            "games": len(wins),
-            "rate": sum(wins) / len(wins),
+            "wins": wins,
+            "games": len(games),
+            "rate": wins / len(games),
             "wilson95": [lo, hi],
+            "score": score[0],
+            "score95": [score[1], score[2]],
         }
-    agent = results["agent"]
-    for other in ("random", "heuristic"):
-        theirs = results[other]
-        b = sum(1 for x, y in zip(agent, theirs, strict=True) if x and not y)
-        c = sum(1 for x, y in zip(agent, theirs, strict=True) if y and not x)
+    for mine, other in (
+        ("agent", "random"),
+        ("agent", "heuristic"),
+        ("agent_sampled", "random"),
+        ("agent_sampled", "heuristic"),
+    ):
+        agent = played[mine]
+        theirs = played[other]
+        b = sum(1 for (x, _), (y, _) in zip(agent, theirs, strict=True) if x and not y)
+        c = sum(1 for (x, _), (y, _) in zip(agent, theirs, strict=True) if y and not x)
         diff, lo, hi = paired_difference_interval(b, c, len(agent))
-        report[f"agent_minus_{other}"] = {
+        score = _mean_interval([x - y for (_, x), (_, y) in zip(agent, theirs, strict=True)])
+        report[f"{mine}_minus_{other}"] = {
             "difference": -diff,
             "agresti_min95": [-hi, -lo],
             "agent_only": b,
             "other_only": c,
             "mcnemar_p": mcnemar_exact_p(b, c),
+            "score_difference": score[0],
+            "score95": [score[1], score[2]],
         }
     return report
 
@@ -554,16 +600,22 @@ def summary(report: dict[str, Any]) -> str:
     lines = [f"held-out deals: {ev['deals']}"]
     for name, r in ev["players"].items():
         lo, hi = r["wilson95"]
-        lines.append(
-            f"  {name:9s} {r['wins']:5d}/{r['games']} = {r['rate']:.3f} [{lo:.3f}, {hi:.3f}]"
-        )
-    for other in ("random", "heuristic"):
-        d = ev[f"agent_minus_{other}"]
+        line = f"  {name:9s} won {r['wins']:5d}/{r['games']} = {r['rate']:.3f} [{lo:.3f}, {hi:.3f}]"
+        if "score" in r:
+            slo, shi = r["score95"]
+            line += f"; end score {r['score']:+.3f} [{slo:+.3f}, {shi:+.3f}]"
+        lines.append(line)
+    for key in [k for k in ev if "_minus_" in k]:
+        d = ev[key]
         lo, hi = d["agresti_min95"]
-        lines.append(
-            f"  agent - {other}: {d['difference']:+.3f} [{lo:+.3f}, {hi:+.3f}] "
-            f"(McNemar p = {d['mcnemar_p']:.2g})"
+        line = (
+            f"  {key.replace('_minus_', ' - ')}: wins {d['difference']:+.3f} "
+            f"[{lo:+.3f}, {hi:+.3f}] (McNemar p = {d['mcnemar_p']:.2g})"
         )
+        if "score_difference" in d:
+            slo, shi = d["score95"]
+            line += f"; end score {d['score_difference']:+.3f} [{slo:+.3f}, {shi:+.3f}]"
+        lines.append(line)
     return "\n".join(lines)
 
 
@@ -602,8 +654,13 @@ def plot_curve(report: dict[str, Any], path: Path) -> bool:
         ax.axhline(players[name]["rate"], linestyle=style, color="grey", label=f"{name} (held-out)")
     cfg = report["config"]
     opts = ", ".join(f"{k}={v}" for k, v in cfg["options"].items())
-    ax.set_title(f"{cfg['game']} ({opts}), seat {cfg['seat']} vs {cfg['opponents']}: masked PPO")
-    ax.set_xlabel("learner steps")
+    recipe = "masked PPO"
+    if cfg.get("imitate"):
+        recipe = f"imitation ({cfg['imitate']} heuristic games), then masked PPO"
+        first = curve[0]
+        ax.plot([first["steps"]], [first["heldout_win_rate"]], "kx", label="untrained")
+    ax.set_title(f"{cfg['game']} ({opts}), seat {cfg['seat']} vs {cfg['opponents']}", fontsize=10)
+    ax.set_xlabel(f"PPO learner steps ({recipe})")
     ax.set_ylabel("win rate")
     ax.set_ylim(0, 1)
     ax.legend(fontsize=8)
@@ -636,6 +693,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--imitate", type=int, help="episodes of the heuristic to imitate before PPO (0: none)"
     )
+    parser.add_argument("--imitate-epochs", type=int, help="passes over the demonstrations (8)")
     parser.add_argument("--lr", type=float, help="PPO's learning rate (1e-4 after imitation)")
     parser.add_argument("--ent-coef", type=float, help="entropy bonus (0.003 after imitation)")
     parser.add_argument("--hidden", type=str, help="hidden widths, e.g. 256,256")
@@ -662,6 +720,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         ("curve_points", args.curve_points),
         ("eval_deals", args.eval_deals),
         ("imitate", args.imitate),
+        ("imitate_epochs", args.imitate_epochs),
         ("lr", args.lr),
         ("ent_coef", args.ent_coef),
     ):
