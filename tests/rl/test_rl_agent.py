@@ -131,3 +131,15 @@ def test_play_says_why_an_agent_does_not_fit(tmp_path: Path) -> None:
     assert run.returncode != 0
     assert "this agent was trained for red-november with players=1" in run.stdout + run.stderr
     assert "Traceback" not in run.stdout + run.stderr
+
+
+def test_the_shipped_agent() -> None:
+    """Without a path, the agent shipped for the game and seat count plays (Red November with
+    3 gnomes); elsewhere the bot says what to give."""
+    game = make_game("red-november", players=1)
+    bot = make_bot("agent", game, 0, Rng(0))
+    assert bot.policy.meta["game"] == "red-november"
+    assert _play(game, [("agent", {}), ("heuristic", {}), ("heuristic", {})], 2)
+    assert parse_seats("human,agent,heuristic", make_game("red-november", players=3))[1] == "agent"
+    with pytest.raises(OptionError, match="no agent ships for submarine"):
+        make_bot("agent", make_game("submarine", players=3), 0, Rng(0))
