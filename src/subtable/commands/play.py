@@ -114,6 +114,8 @@ def _seats(text: str | None, game: Game[Any], tr: Translator) -> list[str]:
         return parse_seats(text, game)
     except SeatError as exc:
         raise _fail(tr, seat_message(exc, game, tr)) from None
+    except SubtableError as exc:  # a bad bot parameter (an agent file that does not fit)
+        raise _fail(tr, exc.message) from None
 
 
 def _saved_seats(

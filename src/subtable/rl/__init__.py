@@ -4,9 +4,13 @@
   also registers ``subtable/RedNovember-v0`` and ``subtable/Submarine-v0``;
 * :func:`aec_env`, :func:`parallel_env` — every seat an agent (PettingZoo);
 * ``import subtable.rl.openspiel`` registers ``python_red_november`` and ``python_submarine``;
-* :func:`make_encoder` — the observation encodings alone (numpy only).
+* :func:`make_encoder` — the observation encodings alone (numpy only);
+* :mod:`subtable.rl.actions` — the action ids as kind x argument;
+* :mod:`subtable.rl.train` — a masked-PPO baseline (the ``train`` extra), exported to numpy
+  (:mod:`subtable.rl.policy`) for the ``agent`` bot.
 
-Nothing else in subtable imports this package; see ``docs/rl.md``.
+Nothing else in subtable imports this package, but the ``agent`` bot when it plays; see
+``docs/rl.md``.
 """
 
 from __future__ import annotations
