@@ -122,6 +122,7 @@ def test_the_form_checks_the_player_count_before_building_anything(client: Any) 
         ("ismcts:width=-1", "width"),
         ("heuristic:horizon=abc", "horizon"),
         ("ismcts:budget=1000000000", "budget"),
+        ("agent:path=/etc/passwd", "path"),
     ],
 )
 def test_bot_parameters_are_checked_before_a_table_is_made(

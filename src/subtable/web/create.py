@@ -85,6 +85,20 @@ def build_seats(
 ) -> list[str]:
     """One controller per player (``human`` or a bot spec), with the CLI's messages; a
     search budget above the server's ceiling (``max_budget``) is refused."""
+    for entry in seats or []:  # before any bot is built from it
+        keys = {part.partition("=")[0].strip().lower() for part in entry.split(":")[1:]}
+        if "path" in keys:  # a request must not make the server read its own files
+            raise CreateError(
+                "bad_bot_param",
+                f"bot {entry[:64]!r}: a web table plays the bots installed with the server "
+                "(no path=)",
+            )
+        if "ms" in keys:
+            raise CreateError(
+                "bad_bot_param",
+                f"bot {entry!r}: at a web table bots think by "
+                "iteration budget (budget=N), not by the clock (ms)",
+            )
     text = None if seats is None else ",".join(seats)
     try:
         out = parse_seats(text, game)
@@ -97,12 +111,6 @@ def build_seats(
         if entry == "human":
             continue
         params = parse_bot_spec(entry)[1]
-        if "ms" in params:
-            raise CreateError(
-                "bad_bot_param",
-                f"bot {entry!r}: at a web table bots think by "
-                "iteration budget (budget=N), not by the clock (ms)",
-            )
         budget = params.get("budget")
         if isinstance(budget, int | float) and budget > max_budget:
             raise CreateError(
