@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -21,6 +22,7 @@ from subtable.core.record import GameRecord
 from subtable.i18n import Translator
 from subtable.ui.games import game_ui
 from subtable.ui.games.common import action_as_seen
+from subtable.ui.rules import RuleSection, find_sections, rule_book
 from subtable.ui.seats import Seat, build_seats
 from subtable.ui.terminal import COMPACT_WIDTH, discard_typeahead, is_compact, wipe
 from subtable.ui.undo import UndoLedger
@@ -36,6 +38,11 @@ WARNING = "⚠"
 COMMANDS = ("help", "why", "log", "undo", "save", "board", "quit")
 #: commands that take no argument: ``quit now`` is refused, not taken for ``quit``
 _BARE = ("undo", "board", "quit", "exit")
+#: ``help rules [SECTION]``: the rule book
+RULES_WORD = "rules"
+#: columns a rule book's entries are indented by, and the narrowest text it wraps to
+RULES_INDENT = 2
+RULES_MIN_WIDTH = 20
 
 
 class Quit(Exception):
@@ -376,13 +383,19 @@ class GameTable:
         self.say(tr("ui.help.title"), "bold")
         for command in ("number", "action", *COMMANDS):
             self.say("  " + tr(f"ui.help.{command}"))
+        self.say("  " + tr("ui.help.book", sections=", ".join(s.key for s in self._book())))
         self.say(tr("ui.help.rules"), "bold")
         for line in self.ui.reminder(self.state.view(seat), tr):
             self.say("  • " + line)
 
     def _help_on(self, seat: int, arg: str) -> None:
-        """``help 3`` (one option in full) or ``help crowbar`` (a card's rules text)."""
+        """``help 3`` (one option in full), ``help rules [SECTION]`` (the rule book) or
+        ``help crowbar`` (a card's rules text)."""
         tr = self.tr
+        word, _, rest = arg.partition(" ")
+        if word.lower() == RULES_WORD:
+            self._rules(rest.strip())
+            return
         legal = self.state.legal_actions()
         if arg.isdigit():
             n = int(arg)
@@ -404,6 +417,29 @@ class GameTable:
             self.say(tr("ui.help.no_card", text=arg), "red")
             return
         self.say(text)
+
+    def _book(self) -> list[RuleSection]:
+        return rule_book(self.name, self.tr, components=getattr(self.game, "components", None))
+
+    def _rules(self, arg: str) -> None:
+        """The rule book, or the sections ``arg`` names, wrapped to the console's width."""
+        tr = self.tr
+        book = self._book()
+        sections = find_sections(book, arg) if arg else book
+        if not sections:
+            keys = ", ".join(s.key for s in book)
+            self.console.print(Text(tr("ui.help.no_section", text=arg, sections=keys), "red"))
+            return
+        width = max(RULES_MIN_WIDTH, self.console.width - RULES_INDENT)
+        for section in sections:
+            self.say(section.title, "bold")
+            for entry in section.entries:
+                head = tr("ui.help.entry_title", title=entry.title) if entry.title else ""
+                for line in _wrap(head, entry.text, width):
+                    self.console.print(Text(" " * RULES_INDENT).append_text(line))
+        if not arg:
+            keys = ", ".join(s.key for s in book)
+            self.console.print(Text(tr("ui.help.sections", sections=keys), "dim"))
 
     def _why(self, text: str) -> None:
         tr = self.tr
@@ -483,6 +519,23 @@ class GameTable:
             return
         self.saved_at = len(self.state.history)
         self.say(tr("ui.save.done", path=str(path)))
+
+
+def _wrap(head: str, text: str, width: int) -> list[Text]:
+    """``head`` (bold) and ``text`` wrapped to ``width`` columns.
+
+    :mod:`textwrap` breaks only at ASCII white space, so the no-break spaces of French
+    typography (``carte\u00a0:``) keep a colon off the start of a line, as Rich would not.
+    """
+    lines = textwrap.wrap(head + text, width, break_on_hyphens=False) or [""]
+    out: list[Text] = []
+    bold = len(head.rstrip())
+    for line in lines:
+        out.append(Text(line))
+        if bold > 0:
+            out[-1].stylize("bold", 0, min(bold, len(line)))
+            bold -= len(line) + 1  # the space the wrap dropped
+    return out
 
 
 def _runs(legal: list[Action]) -> list[tuple[int, int]]:

@@ -336,9 +336,11 @@ class RedNovemberUI:
         return tr("rn.event.fix_attempted.failure", **names)
 
     def _faint_check(self, p: dict[str, Any], tr: Translator) -> str:
+        """The Faint Check as a sentence: the card's dash, or its number against the level."""
         names = self._names(p, tr)
-        names["number"] = p["number"] or "–"
-        if p["fainted"]:
+        if not p.get("number"):  # the dash (0): never faints
+            return tr("rn.event.faint_check.dash", **names)
+        if p.get("fainted"):
             return tr("rn.event.faint_check.fainted", **names)
         return tr("rn.event.faint_check.standing", **names)
 
