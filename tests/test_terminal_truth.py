@@ -78,6 +78,8 @@ def test_fix_it_options_show_the_exact_chance_and_useless_items_warn() -> None:
     view["this_turn"]["bonus"]["engine"] = 3  # a Toolbox already used this turn
     fix = space.parse("fix-engine 4")
     assert ui.action_hint(fix, view, tr) == "70% to succeed (roll ≤ 7, items +3)"
+    assert ui.odds(fix, view) == 0.7  # what the short option list shows (``· 70%``)
+    assert ui.odds(space.parse("use crowbar"), view) is None
     crowbar = space.parse("use crowbar")
     assert view["blocked"] == []
     hint = ui.action_hint(crowbar, view, tr)

@@ -38,6 +38,11 @@ class GameUI(Protocol):
         nothing now; ``None`` when there is nothing to say."""
         ...
 
+    def odds(self, action: Action, view: dict[str, Any]) -> float | None:
+        """The chance, 0 to 1, that ``action`` succeeds (a fix-it action's roll), from the
+        deciding seat's ``view``; ``None`` when it rolls nothing."""
+        ...
+
     def card_text(self, word: str, tr: Translator) -> str | None:
         """``Name: rules text`` of the card ``word`` names (``help crowbar``), or ``None``."""
         ...

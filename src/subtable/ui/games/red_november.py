@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Hashable
-from typing import Any
+from fractions import Fraction
+from typing import Any, NamedTuple
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -33,6 +34,17 @@ CHOICES = ("fire_spreads", "blocked_hatch", "discard")
 GNOME_COLUMNS = ("gnome", "player", "room", "keeper", "intoxication", "hand", "status")
 #: event parameters that name a gnome
 _GNOME_PARAMS = ("gnome", "partner", "target", "chooser", "winner")
+
+
+class _FixRoll(NamedTuple):
+    """The die roll of a fix-it action: its chance, the roll it needs, its items' bonus,
+    and the Destruction token it races (``too_late``: time is already past it)."""
+
+    chance: Fraction
+    target: int
+    bonus: int
+    token: str
+    too_late: bool
 
 
 class RedNovemberUI:
@@ -139,7 +151,24 @@ class RedNovemberUI:
             hint = death if hint is None else f"{hint} · {death}"
         return hint
 
+    def odds(self, action: Action, view: dict[str, Any]) -> float | None:
+        """A fix-it action's exact chance of success (0 once time is past its token)."""
+        assert isinstance(action, RNAction)
+        if action.kind not in FIX_OF_KIND or view.get("ghost") is None:
+            return None
+        return float(self._fix_roll(action, view).chance)
+
     def _fix_hint(self, action: RNAction, view: dict[str, Any], tr: Translator) -> str:
+        fix = self._fix_roll(action, view)
+        if fix.too_late:
+            return tr("rn.hint.too_late", token=self.token(fix.token, tr))
+        percent = int(fix.chance * 100)  # a tenth of a d10: exact
+        if fix.bonus:
+            return tr("rn.hint.chance.bonus", percent=percent, target=fix.target, bonus=fix.bonus)
+        return tr("rn.hint.chance", percent=percent, target=fix.target)
+
+    def _fix_roll(self, action: RNAction, view: dict[str, Any]) -> _FixRoll:
+        """The roll a fix-it action would make, as ``view`` shows the board."""
         fix = FIX_OF_KIND[action.kind]
         room = view["gnomes"][view["active"]]["room"]
         water = [0] * (SEA + 1)
@@ -152,14 +181,15 @@ class RedNovemberUI:
         place = view["tokens"].get(token) if token else None
         after = int(view["ghost"]) - action.minutes - penalty
         position = -1 if place is None else int(place)
-        if rules.too_late(position, after):
-            return tr("rn.hint.too_late", token=self.token(token, tr))
-        chance = rules.fix_success_chance(action.minutes, bonus, token=position, ghost_after=after)
-        target = min(rules.DIE, rules.fix_target(action.minutes, bonus))
-        percent = int(chance * 100)  # a tenth of a d10: exact
-        if bonus:
-            return tr("rn.hint.chance.bonus", percent=percent, target=target, bonus=bonus)
-        return tr("rn.hint.chance", percent=percent, target=target)
+        return _FixRoll(
+            token=token,
+            bonus=bonus,
+            too_late=rules.too_late(position, after),
+            chance=rules.fix_success_chance(
+                action.minutes, bonus, token=position, ghost_after=after
+            ),
+            target=min(rules.DIE, rules.fix_target(action.minutes, bonus)),
+        )
 
     def _use_hint(self, item: ItemKind, view: dict[str, Any], tr: Translator) -> str | None:
         if item.sober:

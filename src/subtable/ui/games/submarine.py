@@ -103,6 +103,10 @@ class SubmarineUI:
         """Submarine's labels already say what each move costs: no hint."""
         return None
 
+    def odds(self, action: Action, view: dict[str, Any]) -> float | None:
+        """No move of Submarine succeeds or fails by chance."""
+        return None
+
     def card_text(self, word: str, tr: Translator) -> str | None:
         """Submarine's cards are plain colours: no card has a rules text."""
         return None
