@@ -109,10 +109,3 @@ class FactoredActions:
 def factored_actions(game: Game[Any] | str, **options: Any) -> FactoredActions:
     """The factored view of a game, or of a game by name and options."""
     return FactoredActions(resolve_game(game, options))
-
-
-def factored_wrapper(env: Any) -> Any:
-    """A :class:`FactoredActionWrapper` around a subtable Gymnasium environment."""
-    from subtable.rl.gymnasium_env import FactoredActionWrapper
-
-    return FactoredActionWrapper(env)

@@ -263,3 +263,8 @@ class FactoredActionWrapper(gym.Wrapper[dict[str, Any], Any, dict[str, Any], Any
         obs, reward, terminated, truncated, info = self.env.step(np.int64(flat))
         info["action_id"] = flat
         return self._wrap(obs), reward, terminated, truncated, info
+
+
+def factored_wrapper(env: Any) -> FactoredActionWrapper:
+    """A :class:`FactoredActionWrapper` around a subtable Gymnasium environment."""
+    return FactoredActionWrapper(env)
