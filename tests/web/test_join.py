@@ -81,7 +81,7 @@ def _remote(game: str, players: int) -> tuple[Remote, io.StringIO]:
     out = io.StringIO()
     remote = Remote(None, Console(file=out, width=200), "en")
     remote.game = make_game(game, players=players)
-    remote.ui = game_ui(game, remote.game)
+    remote.ui = game_ui(remote.game)
     human = {"controller": "human", "bot": None}
     remote.welcome = {
         "owners": list(range(players)),

@@ -53,7 +53,6 @@ class GameTable:
 
     def __init__(
         self,
-        name: str,
         state: State[Any],
         controllers: list[str],
         tr: Translator,
@@ -62,15 +61,15 @@ class GameTable:
         fast: bool = False,
         input_fn: Callable[[str], str] | None = None,
     ) -> None:
-        self.name = name
         self.state = state
         self.game = state.game
+        self.name = self.game.info.name
         self.controllers = controllers
         self.tr = tr
         self.console = console
         self.fast = fast
         self._input = input_fn
-        self.ui = game_ui(name, self.game)
+        self.ui = game_ui(self.game)
         self.seats: list[Seat] = build_seats(
             self.game, controllers, state.seed, salt=len(state.history)
         )
@@ -135,7 +134,7 @@ class GameTable:
 
     def _intro(self, intro: list[Event] | None, loaded: Path | None) -> None:
         tr = self.tr
-        self.console.rule(Text(tr(f"game.{self.name}"), style="bold"))
+        self.console.rule(Text(self.ui.title(tr), style="bold"))
         by_player: dict[int, list[int]] = {}
         for s in self.seats:
             by_player.setdefault(s.player, []).append(s.seat)
@@ -342,7 +341,7 @@ class GameTable:
             self.say(*line)
 
     def _book(self) -> list[RuleSection]:
-        return rule_book(self.name, self.tr, components=getattr(self.game, "components", None))
+        return rule_book(self.game, self.tr)
 
     def _rules(self, arg: str) -> None:
         """The rule book, or the sections ``arg`` names, wrapped to the console's width."""

@@ -289,9 +289,9 @@ class Remote:
             raise JoinError(first["message"])
         self.welcome = first
         self.tr = translator(first["lang"])
-        self.game = make_game(first["game"], **first["options"])
-        self.ui = game_ui(first["game"], self.game)
-        self.console.rule(Text(self.tr(f"game.{first['game']}"), style="bold"))
+        self.game = make_game(first["game"], **first["options"])  # the name, resolved once
+        self.ui = game_ui(self.game)
+        self.console.rule(Text(self.ui.title(self.tr), style="bold"))
         self.narrate(first["opening"])
         sync = self.message()
         self.state = sync["state"]

@@ -1,4 +1,5 @@
-"""What the table needs from each game, beyond the engine API."""
+"""What the table (and the web pages and the lab, for words) needs from each game, beyond
+the engine API: the ``ui`` part of its registration."""
 
 from __future__ import annotations
 
@@ -16,8 +17,12 @@ from subtable.i18n import Translator
 class GameUI(Protocol):
     """One game's board, names, narration and rule reminders, in any language."""
 
-    #: the registry name (``red-november``)
+    #: the registered name (``game.info.name``)
     name: str
+
+    def title(self, tr: Translator) -> str:
+        """The game's name, in ``tr``'s language."""
+        ...
 
     def seat_name(self, seat: int, tr: Translator) -> str:
         """``Gnome 2`` / ``Player 2``."""
@@ -70,10 +75,24 @@ class GameUI(Protocol):
         """The result line of a finished game (``outcome`` from the view)."""
         ...
 
+    def end_reason(self, reason: str, tr: Translator) -> str:
+        """Why a game ended (an ``Outcome.reason``), in words: the lab's tables and report."""
+        ...
+
+    def option_text(self, option: str, tr: Translator) -> tuple[str, str]:
+        """An option's name and what it does (the web table's form; ``""`` for none)."""
+        ...
+
     def hidden_counts(self, view: dict[str, Any]) -> Hashable:
         """Public counts of hidden things (deck and pile sizes), for undo."""
         ...
 
     def option_error(self, options: dict[str, Any], tr: Translator) -> str | None:
         """A translated reason the options cannot make a game, if the UI knows one."""
+        ...
+
+    def msgids(self) -> set[str]:
+        """Every id of the shared catalogues that this game's families (``rn.item.{}``)
+        may ask for: enumerated from its components and its engine's vocabulary (see
+        :mod:`subtable.ui.msgids`); empty for a game that brings its own texts."""
         ...

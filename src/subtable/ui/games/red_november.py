@@ -856,6 +856,31 @@ class RedNovemberUI:
             return tr("rn.err.gnomes_players", players=players)
         return None
 
+    # -- words for the other layers --------------------------------------------------
+    def title(self, tr: Translator) -> str:
+        """``Red November``."""
+        return tr("game.red-november")
+
+    def end_reason(self, reason: str, tr: Translator) -> str:
+        """Why the game ended (``crew_lost``), in words."""
+        return tr(f"rn.reason.{reason}")
+
+    def option_text(self, option: str, tr: Translator) -> tuple[str, str]:
+        """An option's name and what it does (the web table's form)."""
+        if option == "greater_challenge":
+            return tr("web.option.greater_challenge"), tr("web.option_help.greater_challenge")
+        if option == "less_deadly_dying":
+            return tr("rn.option.less_deadly_dying"), tr("web.option_help.less_deadly_dying")
+        if option == "crazed_gnomes":
+            return tr("rn.option.crazed_gnomes"), tr("web.option_help.crazed_gnomes")
+        if option == "heroic_sacrifice":
+            return tr("rn.option.heroic_sacrifice"), tr("web.option_help.heroic_sacrifice")
+        return option, ""
+
+    def msgids(self) -> set[str]:
+        """Every id of Red November's families."""
+        return _msgids()
+
 
 def _heroic(view: dict[str, Any]) -> bool:
     """Whether the view's seat is the active gnome, in the burning room he entered this turn
@@ -906,3 +931,42 @@ _NARRATORS: dict[str, _Narrator] = {
     "game_lost": RedNovemberUI._game_over,
     "game_started": RedNovemberUI._game_started,
 }
+
+
+def _msgids() -> set[str]:
+    """Every id of Red November's families."""
+    from subtable.games.red_november.game import RedNovember
+
+    c = default_components()
+    words = RedNovember.vocabulary
+    phases = words.phases
+    ids = {f"rn.room.{slug}" for slug in c.room_names.values() if slug}
+    ids |= {f"rn.item.{item.kind}" for item in c.items}
+    ids |= {f"rn.card.{card.kind}" for card in c.events}
+    ids |= {f"rn.item_text.{item.kind}" for item in c.items}
+    ids |= {f"rn.event_text.{card.kind}" for card in c.events}
+    ids |= {f"rn.token.{t}" for t in c.tokens} | {f"rn.track.{t}" for t in c.tracks}
+    ids |= {f"rn.fix.{f}" for f in FIX_KINDS}
+    ids |= {f"rn.act.{k.name.lower()}" for k in Kind if k != Kind.DRAW}
+    crazed = RedNovember(players=4, crazed_gnomes=True)
+    ids |= {f"rn.act.public.{crazed.public_form(a)}" for a in crazed.action_space} - {
+        "rn.act.public.None"
+    }
+    ids |= {f"rn.why.{code}" for code in words.illegal_reasons - set(WHY_VARIANTS)}
+    ids |= {f"rn.waiting.{p}" for p in phases}
+    ids |= {f"rn.pending.{p}" for p in phases if p not in ("event_choice", "over")}
+    ids |= {f"rn.help.{p}" for p in phases if p not in ("movement", "event_choice", "over")}
+    ids |= {f"rn.pending.choice.{ch}" for ch in CHOICES}
+    ids |= {f"rn.help.choice.{ch}" for ch in CHOICES}
+    ids |= {f"rn.event.{key}" for key in words.event_keys - set(_NARRATORS)}
+    ids |= {f"rn.source.{s}" for s in words.extra["draw_sources"]}
+    ids |= {f"rn.cause.{cause}" for cause in words.extra["death_causes"]}
+    reasons = set(c.tracks) | set(c.tokens) | set(words.end_reasons)
+    ids |= {f"rn.reason.{r}" for r in reasons}
+    ids |= {f"rn.board.col.{col}" for col in GNOME_COLUMNS}
+    ids |= {
+        f"rn.option.{name}"
+        for name in RedNovember.option_specs
+        if name not in ("players", "gnomes", "greater_challenge")
+    }
+    return ids
