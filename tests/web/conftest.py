@@ -78,6 +78,8 @@ class Seat:
         last_seq: int | None = None,
         lang: str | None = None,
         render: str | None = None,
+        name: str | None = None,
+        last_chat: int | None = None,
     ) -> None:
         self.ws = ws
         self.frames: list[dict[str, Any]] = []
@@ -93,6 +95,10 @@ class Seat:
             hello["lang"] = lang
         if render is not None:
             hello["render"] = render
+        if name is not None:
+            hello["name"] = name
+        if last_chat is not None:
+            hello["last_chat"] = last_chat
         self.send(hello)
         self.welcome = self.recv()
         assert self.welcome["type"] == "welcome", self.welcome

@@ -17,7 +17,7 @@ def test_a_browser_and_a_terminal_at_one_table(servers: Any, browser: Any, tmp_p
     t = server.post("/api/tables", {"game": "submarine", "players": 2, "seats": ["human", "human"]})
     child = pexpect.spawn(
         sys.executable,
-        ["-m", "subtable", "join", t["invites"][1]["url"]],
+        ["-m", "subtable", "join", "--name", "Tester", t["invites"][1]["url"]],
         encoding="utf-8",
         timeout=20,
         dimensions=(60, 200),

@@ -117,7 +117,12 @@ def joint_walk(
 # -- playing a pair through the server -----------------------------------------------------
 @contextlib.contextmanager
 def _app(tmp_path: Path) -> Iterator[TestClient]:
-    app = create_app(Settings(db=str(tmp_path / "t.db"), bot_workers=0, rate=1e6, burst=1e6))
+    # one still clock: the two tables are played one after the other, and what time a line
+    # was said is public (the same in both histories), not a difference to find
+    settings = Settings(
+        db=str(tmp_path / "t.db"), bot_workers=0, rate=1e6, burst=1e6, clock=lambda: 1.8e9
+    )
+    app = create_app(settings)
     with TestClient(app) as client:
         yield client
 
@@ -177,6 +182,8 @@ def play_through_server(
                 "players": pair.options.get("players"),
                 "options": _options(pair.options),
                 "seats": seats,
+                # names and chat are public: they ride along, the same in both histories
+                "names": [f"<i>P{n}</i>" for n in range(game.num_players)],
             },
         )
     assert r.status_code == 201, r.text
@@ -211,6 +218,10 @@ def play_through_server(
             if not state["can_undo"]:
                 watcher.send({"type": "undo", "seq": seq})
                 watcher.recv()
+        if seq == 5:
+            players[0].send({"type": "chat", "text": "all <b>well</b>?"})
+            for sock in [*players, watcher]:
+                assert sock.recv()["type"] == "chat"
         decider_player = owners[_decider(client, t["id"])]
         mover = players[decider_player] if watcher_not(pair, decider_player, owners) else watcher
         mover.send({"type": "action", "seq": seq, "action": notation})

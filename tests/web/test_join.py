@@ -32,7 +32,7 @@ def test_join_plays_a_seat_in_french_beside_a_websocket_seat(servers: Any, tmp_p
     tr = translator("fr")
     child = pexpect.spawn(
         sys.executable,
-        ["-m", "subtable", "join", t["invites"][0]["url"]],
+        ["-m", "subtable", "join", t["invites"][0]["url"], "--name", "Tester"],
         encoding="utf-8",
         timeout=30,
         dimensions=(60, 200),
@@ -124,7 +124,7 @@ def panes() -> Iterator[list[Pane]]:
 
 
 def _join(panes: list[Pane], url: str) -> Pane:
-    pane = Pane(["join", url], 80, 24)
+    pane = Pane(["join", url, "--name", "Tester"], 80, 24)
     panes.append(pane)
     return pane
 

@@ -48,10 +48,11 @@ def game_ids() -> set[str]:
 def table_ids() -> set[str]:
     """The game-independent families of the table."""
     from subtable.core.game import APPLY_REASONS
+    from subtable.ui.answers import JOIN_COMMANDS
     from subtable.ui.table import COMMANDS
     from subtable.ui.undo import CHANCE, HIDDEN, OTHER_SEAT, OVER, START
 
-    ids = {f"ui.help.{c}" for c in ("number", "action", *COMMANDS)}
+    ids = {f"ui.help.{c}" for c in ("number", "action", *COMMANDS, *JOIN_COMMANDS)}
     ids |= {f"ui.undo.barrier.{b}" for b in (START, CHANCE, HIDDEN, OTHER_SEAT, OVER)}
     ids |= {f"ui.why.{code}" for code in APPLY_REASONS if code != "not_your_turn"}
     return ids

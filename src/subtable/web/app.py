@@ -12,12 +12,12 @@ from collections.abc import AsyncGenerator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
 from subtable import __version__
 from subtable.i18n import Translator, normalize, translator
@@ -39,11 +39,13 @@ from subtable.web.live import LiveTable, Manager, Refused, token_hash
 from subtable.web.pages import make_router
 from subtable.web.protocol import (
     ActionMsg,
+    AnyMessage,
     BadMessage,
+    ChatMsg,
     Hello,
+    NameMsg,
     PingMsg,
     UndoMsg,
-    WhyMsg,
     parse_message,
 )
 from subtable.web.render import error_text
@@ -60,6 +62,8 @@ class Settings:
     bot_workers: int = 1
     #: what one request, one client and one table may ask (``limits.py``)
     limits: Limits = field(default_factory=Limits)
+    #: the wall clock of turn-based deadlines (tests give their own)
+    clock: Callable[[], float] = time.time
     #: extra origins allowed to open a WebSocket (the server's own always is)
     allowed_origins: tuple[str, ...] = ()
     #: largest client message, in characters
@@ -137,7 +141,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await migrate(engine)
         store = Store(engine, url)
         pool = BotPool(cfg.bot_workers, max_budget=cfg.limits.max_budget)
-        manager = Manager(store, pool, cfg.limits)
+        manager = Manager(store, pool, cfg.limits, cfg.clock)
         app.state.manager = manager
         app.state.guard = Guard(cfg.limits, cfg.allowed_origins)
         app.state.db_kind = "postgresql" if is_postgres(url) else "sqlite"
@@ -151,6 +155,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         chores = [
             loop.create_task(_every(2.0, store.checkpoint, "checkpoint")),
             loop.create_task(_every(cfg.limits.sweep_every, manager.sweep, "sweep")),
+            loop.create_task(
+                _every(cfg.limits.deadline_every, manager.check_deadlines, "deadlines")
+            ),
         ]
         if cfg.gc_freeze > 0:
             chores.append(loop.create_task(_freeze_every(cfg.gc_freeze)))
@@ -195,17 +202,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         guard: Guard = request.app.state.guard
         if guard.cross_site(request):
             return fail(403, "cross_site", "tables are opened from this server's own pages")
-        try:
-            text = (await request.body()).decode("utf-8")
-        except UnicodeDecodeError:
-            return fail(400, "bad_json", "the body is not UTF-8 text")
-        depth = cfg.limits.max_json_depth
-        if json_too_deep(text, depth):
-            return fail(400, "bad_json", f"the body nests more than {depth} levels deep")
-        try:
-            raw = json.loads(text)
-        except (ValueError, RecursionError):
-            return fail(400, "bad_json", "the body is not valid JSON")
+        raw, problem = await _json_body(request, cfg.limits.max_json_depth)
+        if problem is not None:
+            return fail(400, "bad_json", problem)
         try:
             body = CreateBody.model_validate(raw)
         except ValidationError as exc:
@@ -221,6 +220,46 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         except CreateError as exc:
             return fail(429 if exc.code == "too_many_tables" else 400, exc.code, exc.message)
         return JSONResponse(created, status_code=201)
+
+    @app.get("/api/lobby", response_model=None)
+    async def lobby(request: Request) -> JSONResponse:
+        return JSONResponse({"tables": await manager_of(request).lobby()})
+
+    @app.post("/api/tables/{table_id}/join", response_model=None)
+    async def join_table(request: Request, table_id: str) -> JSONResponse:
+        guard: Guard = request.app.state.guard
+        if guard.cross_site(request):
+            return fail(403, "cross_site", "seats are taken from this server's own pages")
+        raw, problem = await _json_body(request, cfg.limits.max_json_depth)
+        if problem is not None:
+            return fail(400, "bad_json", problem)
+        try:
+            body = JoinBody.model_validate(raw)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(short(p, 40) for p in first["loc"]) or "body"
+            return fail(400, "bad_request", f"{where}: {first['msg']}")
+        if not guard.may_open(request):
+            return fail(429, "rate_limited", too_fast(cfg.limits))
+        manager = manager_of(request)
+        table = await manager.get(table_id)
+        if table is None:
+            return fail(404, "no_table", f"there is no table {short(table_id, 64)!r}")
+        try:
+            token = await manager.claim(table, body.player, body.name)
+        except Refused as exc:
+            return fail(409 if exc.code == "seat_taken" else 400, exc.code, exc.message)
+        base = str(request.base_url).rstrip("/")
+        return JSONResponse(
+            {
+                "table": table.id,
+                "player": body.player,
+                "seats": list(table.seats_of(body.player)),
+                "token": token,
+                "url": f"{base}/t/{table.id}#{token}",
+            },
+            status_code=201,
+        )
 
     @app.get("/api/tables/{table_id}", response_model=None)
     async def table_status(request: Request, table_id: str) -> JSONResponse:
@@ -269,6 +308,29 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 await sender
 
     return app
+
+
+class JoinBody(BaseModel):
+    """``POST /api/tables/{id}/join``: the open seat to take, and the name to show."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    player: Annotated[StrictInt, Field(ge=0, le=64)]
+    name: Annotated[StrictStr, Field(max_length=64)]
+
+
+async def _json_body(request: Request, depth: int) -> tuple[Any, str | None]:
+    """The request's JSON body, or why it is none (checked before it is parsed)."""
+    try:
+        text = (await request.body()).decode("utf-8")
+    except UnicodeDecodeError:
+        return None, "the body is not UTF-8 text"
+    if json_too_deep(text, depth):
+        return None, f"the body nests more than {depth} levels deep"
+    try:
+        return json.loads(text), None
+    except (ValueError, RecursionError):
+        return None, "the body is not valid JSON"
 
 
 async def _every(seconds: float, chore: Callable[[], Awaitable[object]], name: str) -> None:
@@ -352,9 +414,7 @@ async def _receive_loop(manager: Manager, conn: Connection) -> None:
             conn.error(exc.code, exc.message, **exc.extra)
 
 
-async def _handle(
-    manager: Manager, conn: Connection, msg: Hello | ActionMsg | UndoMsg | WhyMsg | PingMsg
-) -> None:
+async def _handle(manager: Manager, conn: Connection, msg: AnyMessage) -> None:
     if isinstance(msg, PingMsg):
         conn.push(
             {
@@ -374,6 +434,10 @@ async def _handle(
         await manager.act(table, conn, msg.seq, msg.action, msg.seat)
     elif isinstance(msg, UndoMsg):
         await manager.undo(table, conn, msg.seq)
+    elif isinstance(msg, ChatMsg):
+        await manager.say(table, conn, msg.text)
+    elif isinstance(msg, NameMsg):
+        await manager.set_name(table, conn, msg.name)
     else:
         conn.push({"v": PROTOCOL_VERSION, "type": "why", **manager.why(table, conn, msg.action)})
 
@@ -397,6 +461,13 @@ async def _hello(manager: Manager, conn: Connection, msg: Hello) -> None:
             raise Refused("bad_lang", f"unknown language {msg.lang!r}")
     else:
         lang = table.row.lang
+    name = None
+    if msg.name is not None:
+        if player is None:
+            raise Refused("spectator", "a spectator has no name at the table")
+        name = manager.clean_name(msg.name)
+        if table.row.names.get(player) != name:
+            await manager.store.set_name(table.id, player, name)
     async with table.lock:
         if msg.last_seq is not None and msg.last_seq > table.seq:
             raise Refused(
@@ -409,14 +480,19 @@ async def _hello(manager: Manager, conn: Connection, msg: Hello) -> None:
         conn.player = player
         conn.seats = () if player is None else table.seats_of(player)
         conn.table = table
+        if name is not None and player is not None and table.row.names.get(player) != name:
+            table.row.names[player] = name
+            table.broadcast_people()  # the others learn the newcomer's name
         table.clients.add(conn)
         conn.push(table.welcome_json(conn))
         missed = [] if msg.last_seq is None else table.entries[msg.last_seq :]
+        said = table.chat[msg.last_chat :] if msg.last_chat is not None else table.chat[-100:]
         conn.push(
             {
                 "v": PROTOCOL_VERSION,
                 "type": "sync",
                 "entries": [table.entry_json(e, conn) for e in missed],
+                "chat": [table.chat_json(line) for line in said],
                 "state": table.state_json(conn),
             }
         )

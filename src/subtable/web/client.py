@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import queue
+import sys
 import threading
 import time
 from collections import deque
@@ -13,6 +14,7 @@ from typing import Any, TextIO
 from urllib.parse import urlsplit
 
 from rich.console import Console, RenderableType
+from rich.markup import escape
 from rich.text import Text
 
 from subtable.core.actions import Action
@@ -20,12 +22,12 @@ from subtable.core.events import Event
 from subtable.core.game import Game
 from subtable.core.registry import make_game
 from subtable.i18n import Translator, detect_language, normalize, translator
-from subtable.ui.answers import help_lines, help_on, log_lines, pick, stray_argument
+from subtable.ui.answers import JOIN_COMMANDS, help_lines, help_on, log_lines, pick, stray_argument
 from subtable.ui.games import GameUI, game_ui
 from subtable.ui.options import Option, fit
 from subtable.ui.prompt import LivePrompt, Posted
 
-COMMANDS = ("help", "why", "log", "undo", "board", "quit")
+COMMANDS = JOIN_COMMANDS
 #: the last decisions shown to a seat that sits down after some were made
 LATE_MOVES = 5
 #: seconds of quiet before the seat says who it waits for
@@ -116,7 +118,14 @@ class Remote:
             return self.tr("ui.who.bot", bot=player["bot"])
         if owners[seat] == self.welcome["player"]:
             return self.tr("ui.who.you")
-        return self.tr("ui.who.player", n=owners[seat] + 1)
+        people = self.welcome.get("people") or []
+        name = people[owners[seat]] if owners[seat] < len(people) else None
+        return name or self.tr("ui.who.player", n=owners[seat] + 1)
+
+    def said(self, line: dict[str, Any]) -> None:
+        """A line of the table's chat (its author's name, else player N)."""
+        name = line.get("name") or self.tr("ui.who.player", n=int(line["player"]) + 1)
+        self.say(self.tr("ui.chat.line", name=name, text=line["text"]))
 
     def seat_label(self, seat: int) -> str:
         return self.tr("ui.seat_label", seat=self.ui.seat_name(seat, self.tr), who=self.who(seat))
@@ -233,6 +242,14 @@ class Remote:
         if kind == "update":
             self.entry(msg["entry"])
             self.state = msg["state"]
+        elif kind == "chat":
+            self.said(msg["chat"])
+        elif kind == "people":
+            self.welcome["people"] = msg["people"]
+            self.state = msg["state"]
+        elif kind == "closed":
+            self.state = msg["state"]
+            self.say(self.tr("ui.table.closed", reason=msg.get("reason") or "?"), "bold")
         elif kind == "error":
             self.refused(msg)
         elif kind == "why":
@@ -277,11 +294,13 @@ class Remote:
         self.asked = None
 
     # -- the loop -----------------------------------------------------------------------
-    def run(self, table: str, token: str, lang: str | None) -> int:
+    def run(self, table: str, token: str, lang: str | None, name: str | None = None) -> int:
         # every entry from the first: a seat that sits down late is told what happened
         hello: dict[str, Any] = {"type": "hello", "table": table, "token": token, "last_seq": 0}
         if lang is not None:
             hello["lang"] = lang
+        if name is not None:
+            hello["name"] = name
         self.send(hello)
         self.start()
         first = self.message()
@@ -296,12 +315,25 @@ class Remote:
         sync = self.message()
         self.state = sync["state"]
         self.catch_up(sync["entries"])
+        for line in sync.get("chat", [])[-5:]:
+            self.said(line)
+        self.ask_name()
         self.say(self.tr("ui.intro.hint"), "dim")
         self.prompt.start()
         try:
             return self.loop()
         finally:
             self.prompt.close()
+
+    def ask_name(self) -> None:
+        """A person's seat without a name asks for one (at a terminal; Enter skips)."""
+        player = self.welcome.get("player")
+        people = self.welcome.get("people") or []
+        if player is None or player >= len(people) or people[player] or not sys.stdin.isatty():
+            return
+        answer = self.console.input(escape(self.tr("ui.join.name")) + " ").strip()
+        if answer:
+            self.send({"type": "name", "name": answer})
 
     def loop(self) -> int:
         """Print what arrives and answer what is typed until the end or ``quit``."""
@@ -379,6 +411,11 @@ class Remote:
                 self.say(*line)
         elif word == "board":
             self.show()
+        elif word == "say":
+            if not rest:
+                self.say(tr("ui.say.usage"), "red")
+            else:
+                self.send({"type": "chat", "text": rest})
         elif word == "log":
             for line in log_lines(self.log, rest, tr):
                 self.say(*line)
@@ -409,7 +446,9 @@ class Remote:
         return False
 
 
-def run_join(url: str, lang: str | None, console: Console | None = None) -> int:
+def run_join(
+    url: str, lang: str | None, console: Console | None = None, name: str | None = None
+) -> int:
     """Play the seat of an invite link (or watch with a spectator link) until the end."""
     from websockets.sync.client import connect
 
@@ -430,7 +469,7 @@ def run_join(url: str, lang: str | None, console: Console | None = None) -> int:
         with connect(ws_url, open_timeout=15, max_size=2**22) as ws:
             remote = Remote(ws, console, normalize(lang))
             remote.tr = env_tr
-            return remote.run(table, token, normalize(lang))
+            return remote.run(table, token, normalize(lang), name)
     except (JoinError, OSError) as exc:
         console.print(Text(env_tr("ui.error", message=str(exc)), style="bold red"))
         return 2

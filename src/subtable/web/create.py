@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
@@ -15,7 +15,7 @@ from subtable.i18n import LANGUAGES, Translator, normalize, translator
 from subtable.ui.games import game_ui
 from subtable.ui.messages import option_message, seat_message
 from subtable.ui.seats import SeatError, parse_seats
-from subtable.web.live import Refused
+from subtable.web.live import TURN_BASED, Refused, TablePeople
 
 if TYPE_CHECKING:
     from subtable.web.live import Manager
@@ -35,6 +35,15 @@ class CreateBody(BaseModel):
     options: Annotated[dict[Name, Any], Field(max_length=16)] = Field(default_factory=dict)
     seats: Annotated[list[Name], Field(max_length=16)] | None = None
     lang: Annotated[StrictStr, Field(max_length=16)] | None = None
+    #: ``public``: listed in the lobby while a person's seat is open; ``private``: links only
+    visibility: Literal["public", "private"] = "private"
+    #: the names of the people seated at creation, one per player (``null`` for the others)
+    names: Annotated[list[Name | None], Field(max_length=16)] | None = None
+    #: ``live``, or ``turn-based`` with ``turn_limit`` seconds a decision and the ``late``
+    #: policy when they run out (``bot``: a bot plays it and the log says so; ``abandon``)
+    mode: Literal["live", "turn-based"] = "live"
+    turn_limit: Annotated[StrictInt, Field(ge=0, le=10**8)] | None = None
+    late: Literal["bot", "abandon"] | None = None
 
 
 class CreateError(Exception):
@@ -130,6 +139,34 @@ def check_lang(lang: str | None, tr: Translator) -> None:
         raise CreateError("bad_lang", tr("ui.err.lang", lang=lang, known=", ".join(LANGUAGES)))
 
 
+def table_people(manager: Manager, body: CreateBody, controllers: list[str]) -> TablePeople:
+    """Who sits where and how the table is played, checked (:class:`Refused` naming what is
+    wrong): names only for people's seats, a turn-based table's time limit in range."""
+    names: dict[int, str] = {}
+    for player, raw in enumerate(body.names or []):
+        if raw is None:
+            continue
+        if player >= len(controllers) or controllers[player] != "human":
+            raise Refused("bad_name", f"player {player + 1} is not a person's seat: no name")
+        names[player] = manager.clean_name(raw)
+    limits = manager.limits
+    limit = None
+    if body.mode == TURN_BASED:
+        if body.turn_limit is None:
+            raise Refused("bad_turn_limit", "a turn-based table needs turn_limit (seconds)")
+        if not limits.turn_limit_min <= body.turn_limit <= limits.turn_limit_max:
+            raise Refused(
+                "bad_turn_limit",
+                f"turn_limit must be from {limits.turn_limit_min:g} to "
+                f"{limits.turn_limit_max:g} seconds, not {body.turn_limit}",
+            )
+        limit = float(body.turn_limit)
+    elif body.turn_limit is not None or body.late is not None:
+        raise Refused("bad_turn_limit", "turn_limit and late are for turn-based tables")
+    late = (body.late or "bot") if body.mode == TURN_BASED else None
+    return TablePeople(names, body.visibility, body.mode, limit, late)
+
+
 async def open_table(
     manager: Manager, body: CreateBody, base_url: str, creator: str | None = None
 ) -> dict[str, Any]:
@@ -144,8 +181,9 @@ async def open_table(
     game = build_game(body.game, body.players, body.gnomes, body.options, tr)
     controllers = build_seats(body.seats, game, tr, manager.limits.max_budget)
     try:
+        people = table_people(manager, body, controllers)
         table, tokens, spectator = await manager.create(
-            game, body.game, controllers, tr.lang, creator
+            game, body.game, controllers, tr.lang, creator, people=people
         )
     except Refused as exc:
         raise CreateError(exc.code, exc.message) from None

@@ -14,7 +14,7 @@ import time
 from collections.abc import AsyncGenerator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +23,7 @@ from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
-from subtable.web.schema import entries, seat_tokens, tables
+from subtable.web.schema import chat, entries, player_names, seat_tokens, tables
 
 #: PostgreSQL NOTIFY channel telling other server processes a table moved
 CHANNEL = "subtable_entries"
@@ -118,6 +118,28 @@ class TableRow:
     creator: str | None = None
     #: why the table closed before its game ended (``abandoned``), else ``None``
     closed: str | None = None
+    #: each person's display name, by player index
+    names: dict[int, str] = field(default_factory=lambda: dict[int, str]())
+    #: ``public`` (in the lobby while a person's seat is open) or ``private``
+    visibility: str = "private"
+    #: ``live``, or ``turn-based`` with ``turn_limit`` seconds a decision and the ``late``
+    #: policy (``bot`` or ``abandon``); ``deadline``: when the person deciding runs out
+    mode: str = "live"
+    turn_limit: float | None = None
+    late: str | None = None
+    deadline: float | None = None
+    created_at: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class ChatRow:
+    """One line said at a table: its number, the entry it followed, who, what, when."""
+
+    n: int
+    seq: int
+    player: int
+    text: str
+    at: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,12 +238,22 @@ class Store:
                     controllers=row.controllers,
                     lang=row.lang,
                     spectator_hash=row.spectator_hash,
-                    created_at=time.time(),
+                    created_at=row.created_at or time.time(),
                     finished=False,
                     outcome=None,
                     creator=row.creator,
+                    visibility=row.visibility,
+                    mode=row.mode,
+                    turn_limit=row.turn_limit,
+                    late=row.late,
+                    deadline=row.deadline,
                 )
             )
+            if row.names:
+                await conn.execute(
+                    insert(player_names),
+                    [{"table_id": row.id, "player": p, "name": n} for p, n in row.names.items()],
+                )
             if token_hashes:
                 await conn.execute(
                     insert(seat_tokens),
@@ -315,6 +347,114 @@ class Store:
                 update(tables).where(tables.c.id == table_id).values(finished=True, outcome=outcome)
             )
 
+    async def claim_seat(self, table_id: str, player: int, token_hash: str, name: str) -> bool:
+        """Give ``player``'s open seat a token and a name; ``False`` when it was taken (by
+        another claim, even one a moment ago in another process)."""
+        try:
+            async with self._writing() as conn:
+                await conn.execute(
+                    insert(seat_tokens).values(
+                        table_id=table_id, player=player, token_hash=token_hash
+                    )
+                )
+                await self._put_name(conn, table_id, player, name)
+        except IntegrityError:
+            return False
+        return True
+
+    async def set_name(self, table_id: str, player: int, name: str) -> None:
+        """A person's display name at a table."""
+        async with self._writing() as conn:
+            await self._put_name(conn, table_id, player, name)
+
+    async def _put_name(self, conn: AsyncConnection, table_id: str, player: int, name: str) -> None:
+        done = await conn.execute(
+            update(player_names)
+            .where(player_names.c.table_id == table_id, player_names.c.player == player)
+            .values(name=name)
+        )
+        if not done.rowcount:
+            await conn.execute(
+                insert(player_names).values(table_id=table_id, player=player, name=name)
+            )
+
+    async def names(self, table_id: str) -> dict[int, str]:
+        """Each named person's display name, by player index."""
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(
+                select(player_names.c.player, player_names.c.name).where(
+                    player_names.c.table_id == table_id
+                )
+            )
+            return {int(r.player): str(r.name) for r in rows}
+
+    async def add_chat(self, table_id: str, line: ChatRow) -> None:
+        """Keep a line said at the table (raises ``IntegrityError`` when its number is taken)."""
+        async with self._writing() as conn:
+            await conn.execute(
+                insert(chat).values(
+                    table_id=table_id,
+                    n=line.n,
+                    seq=line.seq,
+                    player=line.player,
+                    text=line.text,
+                    created_at=line.at,
+                )
+            )
+
+    async def chat_from(self, table_id: str, n: int) -> list[ChatRow]:
+        """The lines said at the table from number ``n`` on, in order."""
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(
+                select(chat.c.n, chat.c.seq, chat.c.player, chat.c.text, chat.c.created_at)
+                .where(chat.c.table_id == table_id, chat.c.n >= n)
+                .order_by(chat.c.n)
+            )
+            return [
+                ChatRow(int(r.n), int(r.seq), int(r.player), str(r.text), float(r.created_at))
+                for r in rows
+            ]
+
+    async def set_deadline(self, table_id: str, deadline: float | None) -> None:
+        """When the person deciding at a turn-based table runs out of time (``None``: nobody)."""
+        async with self._writing() as conn:
+            await conn.execute(
+                update(tables).where(tables.c.id == table_id).values(deadline=deadline)
+            )
+
+    async def lobby_rows(self, limit: int) -> list[tuple[TableRow, set[int]]]:
+        """The newest public tables whose game goes on, each with the players who hold a
+        seat token (the rest of its people's seats are open)."""
+        async with self.engine.connect() as conn:
+            rows = (
+                await conn.execute(
+                    select(tables)
+                    .where(tables.c.visibility == "public", tables.c.finished.is_(False))
+                    .order_by(tables.c.created_at.desc())
+                    .limit(limit)
+                )
+            ).all()
+            ids = [r.id for r in rows]
+            held: dict[str, set[int]] = {i: set() for i in ids}
+            named: dict[str, dict[int, str]] = {i: {} for i in ids}
+            if ids:
+                for r in await conn.execute(
+                    select(seat_tokens.c.table_id, seat_tokens.c.player).where(
+                        seat_tokens.c.table_id.in_(ids)
+                    )
+                ):
+                    held[r.table_id].add(int(r.player))
+                for r in await conn.execute(
+                    select(player_names).where(player_names.c.table_id.in_(ids))
+                ):
+                    named[r.table_id][int(r.player)] = str(r.name)
+        out = []
+        for r in rows:
+            row = _table_row(r)
+            row.names = named[r.id]
+            out.append((row, held[r.id]))
+        return out
+
     async def close_table(self, table_id: str, reason: str) -> None:
         """Close a table whose game did not end (it takes no more entries)."""
         async with self._writing() as conn:
@@ -352,18 +492,9 @@ class Store:
             row = (await conn.execute(select(tables).where(tables.c.id == table_id))).first()
         if row is None:
             return None
-        return TableRow(
-            row.id,
-            row.game,
-            dict(row.options),
-            int(row.seed),
-            list(row.controllers),
-            row.lang,
-            row.spectator_hash,
-            bool(row.finished),
-            row.creator,
-            row.closed,
-        )
+        table = _table_row(row)
+        table.names = await self.names(table_id)
+        return table
 
     async def unfinished_ids(self) -> list[str]:
         """The ids of every table whose game goes on."""
@@ -393,3 +524,24 @@ class Store:
                 EntryRow(int(r.seq), r.kind, None if r.seat is None else int(r.seat), r.action)
                 for r in rows
             ]
+
+
+def _table_row(row: Any) -> TableRow:
+    return TableRow(
+        row.id,
+        row.game,
+        dict(row.options),
+        int(row.seed),
+        list(row.controllers),
+        row.lang,
+        row.spectator_hash,
+        bool(row.finished),
+        row.creator,
+        row.closed,
+        visibility=row.visibility or "private",
+        mode=row.mode or "live",
+        turn_limit=None if row.turn_limit is None else float(row.turn_limit),
+        late=row.late,
+        deadline=None if row.deadline is None else float(row.deadline),
+        created_at=float(row.created_at),
+    )

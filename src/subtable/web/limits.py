@@ -40,6 +40,21 @@ class Limits:
     evict_after: float = 600.0
     #: seconds between two sweeps for abandoned and idle tables
     sweep_every: float = 60.0
+    #: characters in a person's display name
+    name_length: int = 24
+    #: characters in a line of chat, lines one person may say a minute (and in one burst),
+    #: lines a table's chat keeps
+    chat_length: int = 300
+    chat_per_minute: float = 20.0
+    chat_burst: float = 5.0
+    chat_lines: int = 2_000
+    #: public tables the lobby lists at most (the newest)
+    lobby_size: int = 100
+    #: a turn-based table's time limit per decision: its least and its most (seconds)
+    turn_limit_min: float = 60.0
+    turn_limit_max: float = 30 * 86_400.0
+    #: seconds between two looks for people whose time ran out
+    deadline_every: float = 5.0
 
 
 def ascii_int(raw: str | None) -> int | None:

@@ -18,6 +18,7 @@ import logging
 import secrets
 import sqlite3
 import time
+import unicodedata
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -33,15 +34,33 @@ from subtable.core.registry import make_game
 from subtable.i18n import Translator
 from subtable.ui.games import GameUI, game_ui
 from subtable.ui.games.common import action_as_seen
+from subtable.ui.seats import best_bot
 from subtable.ui.undo import UndoLedger
 from subtable.web import PROTOCOL_VERSION, render
 from subtable.web.botpool import BotJob, BotPool
-from subtable.web.db import EntryRow, Store, TableRow
-from subtable.web.limits import Limits
+from subtable.web.db import ChatRow, EntryRow, Store, TableRow
+from subtable.web.limits import Buckets, Limits
 
 log = logging.getLogger("subtable.web")
 
 HUMAN = "human"
+#: the kind of an entry a bot played for a person whose time ran out (turn-based tables),
+#: and the reason a table closes when its late policy is to abandon it
+LATE = "late"
+TURN_BASED = "turn-based"
+
+
+@dataclass(frozen=True, slots=True)
+class TablePeople:
+    """Who may sit at a new table and how it is played: the names of the people seated
+    at creation, ``public`` or ``private``, ``live`` or ``turn-based`` (``turn_limit``
+    seconds a decision, then ``late``: ``bot`` plays it, or ``abandon`` closes the table)."""
+
+    names: dict[int, str] = field(default_factory=lambda: dict[int, str]())
+    visibility: str = "private"
+    mode: str = "live"
+    turn_limit: float | None = None
+    late: str | None = None
 
 
 def token_hash(token: str) -> str:
@@ -108,6 +127,8 @@ class LiveTable:
     opening: list[Event] = field(default_factory=lambda: list[Event]())
     #: when the table last moved or was sat at (wall clock, for the sweep of abandoned tables)
     active: float = field(default_factory=time.time)
+    #: what people said here, in order
+    chat: list[ChatRow] = field(default_factory=lambda: list[ChatRow]())
 
     @property
     def id(self) -> str:
@@ -123,6 +144,24 @@ class LiveTable:
     def over(self) -> bool:
         """Whether the table takes no more entries: its game ended, or it was closed."""
         return self.row.closed is not None or self.state.is_terminal()
+
+    def people(self) -> list[str | None]:
+        """Each player's display name (``None`` for a bot, or a person not named yet)."""
+        return [
+            self.row.names.get(p) if c == HUMAN else None
+            for p, c in enumerate(self.row.controllers)
+        ]
+
+    def chat_json(self, line: ChatRow) -> dict[str, Any]:
+        """A line said at the table (public: every connection gets the same)."""
+        return {
+            "n": line.n,
+            "seq": line.seq,
+            "player": line.player,
+            "name": self.row.names.get(line.player),
+            "text": line.text,
+            "at": line.at,
+        }
 
     def controller(self, seat: int) -> str:
         """``human`` or the bot spec of the player holding ``seat``."""
@@ -143,7 +182,7 @@ class LiveTable:
             raise RuntimeError(f"table {self.id}: entry {row.seq} after {self.seq}")
         events: list[Event]
         action = row.action
-        if row.kind == "action":
+        if row.kind in ("action", LATE):
             assert row.seat is not None
             before = self.ledger.before(self.state)
             events = self.state.apply(row.action, seat=row.seat)
@@ -153,7 +192,8 @@ class LiveTable:
                 events,
                 seat=row.seat,
                 action=row.action,
-                undoable=self.is_human(row.seat),
+                # a late person's decision, played by a bot, is not theirs to take back
+                undoable=row.kind == "action" and self.is_human(row.seat),
                 log_size=0,
             )
         elif row.kind == "undo":
@@ -225,12 +265,14 @@ class LiveTable:
             "seat": entry.seat,
             "action": notation,
         }
-        if entry.kind == "action":
+        if entry.kind in ("action", LATE):
             data["label"] = label
         events = [e.for_seat(self._redact_seat(client, e)) for e in entry.events]
         data["events"] = [e.to_json() for e in events]
         if client.html:
             data["lines"] = render.narrate(self, events, client.tr)
+            if entry.kind == LATE and entry.seat is not None:
+                data["lines"].insert(0, render.late_line(self, entry.seat, client.tr))
         return data
 
     def state_json(self, client: Client) -> dict[str, Any]:
@@ -261,6 +303,8 @@ class LiveTable:
             "views": views,
             "legal": legal,
             "can_undo": any(self.ledger.can_undo(s) for s in client.seats),
+            # a turn-based table: when the person deciding now runs out of time
+            "deadline": self.row.deadline,
             "finished": state.is_terminal(),
             "outcome": self.outcome_json(),
         }
@@ -294,6 +338,9 @@ class LiveTable:
                 for p, c in enumerate(self.row.controllers)
             ],
             "opening": [e.for_seat(self._redact_seat(client, e)).to_json() for e in self.opening],
+            "people": self.people(),
+            "mode": self.row.mode,
+            "turn_limit": self.row.turn_limit,
         }
         if client.html:
             data["names"] = [
@@ -314,6 +361,40 @@ class LiveTable:
                     "v": PROTOCOL_VERSION,
                     "type": "update",
                     "entry": self.entry_json(entry, client),
+                    "state": self.state_json(client),
+                }
+            )
+
+    def is_human_player(self, player: int) -> bool:
+        """Whether a person holds ``player``'s seats."""
+        return self.row.controllers[player] == HUMAN
+
+    def broadcast_people(self) -> None:
+        """Tell everyone the people's names changed (with the position drawn anew)."""
+        for client in list(self.clients):
+            client.push(
+                {
+                    "v": PROTOCOL_VERSION,
+                    "type": "people",
+                    "people": self.people(),
+                    "state": self.state_json(client),
+                }
+            )
+
+    def broadcast_chat(self, line: ChatRow) -> None:
+        """Tell everyone, spectators too, what was said."""
+        message = {"v": PROTOCOL_VERSION, "type": "chat", "chat": self.chat_json(line)}
+        for client in list(self.clients):
+            client.push(message)
+
+    def broadcast_closed(self) -> None:
+        """Tell everyone the table closed before its game ended (and why)."""
+        for client in list(self.clients):
+            client.push(
+                {
+                    "v": PROTOCOL_VERSION,
+                    "type": "closed",
+                    "reason": self.row.closed,
                     "state": self.state_json(client),
                 }
             )
@@ -343,6 +424,12 @@ class LiveTable:
             "finished": self.state.is_terminal(),
             "outcome": self.outcome_json(),
             "closed": self.row.closed,
+            "people": self.people(),
+            "visibility": self.row.visibility,
+            "mode": self.row.mode,
+            "turn_limit": self.row.turn_limit,
+            "late": self.row.late,
+            "deadline": self.row.deadline,
         }
 
 
@@ -381,10 +468,19 @@ def build_table(row: TableRow, token_players: dict[str, int]) -> LiveTable:
 class Manager:
     """Every live table of this process, the database, and the bot pool."""
 
-    def __init__(self, store: Store, pool: BotPool, limits: Limits | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        pool: BotPool,
+        limits: Limits | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
         self.store = store
         self.pool = pool
         self.limits = limits or Limits()
+        #: the wall clock of turn-based deadlines (tests give their own)
+        self.clock = clock
+        self._said = Buckets(self.limits.chat_per_minute / 60.0, self.limits.chat_burst)
         self.tables: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
         self.closed = False
@@ -422,6 +518,7 @@ class Manager:
         table = build_table(row, await self.store.token_hashes(table_id))
         for entry in await self.store.entries_from(table_id, 1):
             table.apply_entry(entry)
+        table.chat = await self.store.chat_from(table_id, 1)
         table.active = await self.store.last_activity(table_id)
         self.tables[table_id] = table
         if table.state.is_terminal() and not row.finished:
@@ -444,12 +541,19 @@ class Manager:
         controllers: list[str],
         lang: str,
         creator: str | None = None,
+        *,
+        people: TablePeople | None = None,
     ) -> tuple[LiveTable, dict[int, str], str]:
-        """A new table: its id, each human player's token, the spectator token.
+        """A new table: its id, each seated person's token, the spectator token.
+
+        A private table gives every person's seat a token (its invitation). A public one
+        gives tokens only to the seats named at creation (``people.names``); the others
+        stay open for whoever claims them from the lobby (:meth:`claim`).
 
         Refused (``too_many_tables``) when the server or ``creator`` (a digest of the
         client's address) already has as many unfinished tables as the limits allow.
         """
+        people = people or TablePeople()
         limits = self.limits
         if await self.store.count_unfinished() >= limits.max_tables:
             raise Refused(
@@ -466,7 +570,10 @@ class Manager:
                 f"you have opened {limits.max_tables_per_client} tables whose games go on, "
                 "the most one client may: finish or leave some first",
             )
-        tokens = {p: new_token() for p, c in enumerate(controllers) if c == HUMAN}
+        humans = [p for p, c in enumerate(controllers) if c == HUMAN]
+        public = people.visibility == "public"
+        seated = [p for p in humans if not public or p in people.names]
+        tokens = {p: new_token() for p in seated}
         spectator = new_token()
         row = TableRow(
             id=secrets.token_urlsafe(12),
@@ -478,13 +585,197 @@ class Manager:
             spectator_hash=token_hash(spectator),
             finished=False,
             creator=creator,
+            names={p: n for p, n in people.names.items() if p in humans},
+            visibility=people.visibility,
+            mode=people.mode,
+            turn_limit=people.turn_limit,
+            late=people.late,
+            created_at=self.clock(),
         )
         hashes = {p: token_hash(t) for p, t in tokens.items()}
-        await self.store.create_table(row, hashes)
         table = build_table(row, {h: p for p, h in hashes.items()})
+        row.deadline = self._deadline(table)
+        await self.store.create_table(row, hashes)
         self.tables[row.id] = table
         self.schedule_bot(table)
         return table, tokens, spectator
+
+    # -- people --------------------------------------------------------------------------
+    def clean_name(self, raw: str) -> str:
+        """A display name: trimmed, one to ``limits.name_length`` characters, no control
+        characters; else :class:`Refused` (``bad_name``) saying what is wrong."""
+        name = " ".join(raw.split())
+        if not name:
+            raise Refused("bad_name", "a name cannot be empty")
+        if len(name) > self.limits.name_length:
+            raise Refused("bad_name", f"a name has at most {self.limits.name_length} characters")
+        if any(unicodedata.category(ch).startswith("C") for ch in name):
+            raise Refused("bad_name", "a name cannot hold control or unassigned characters")
+        return name
+
+    async def set_name(self, table: LiveTable, client: Client, raw: str) -> None:
+        """The display name of ``client``'s player (public: everyone at the table is told)."""
+        if client.player is None:
+            raise Refused("spectator", "a spectator has no name at the table")
+        name = self.clean_name(raw)
+        async with table.lock:
+            await self.store.set_name(table.id, client.player, name)
+            table.row.names[client.player] = name
+            table.broadcast_people()
+
+    async def claim(self, table: LiveTable, player: int, raw: str) -> str:
+        """Sit a person down at an open seat of a public table: its new token.
+
+        Refused when the table is not public (``not_public``), over (``game_over``), the
+        player is not a person's seat (``not_a_seat``) or the seat is taken
+        (``seat_taken``, also when another claim won a moment before).
+        """
+        name = self.clean_name(raw)
+        if table.row.visibility != "public":
+            raise Refused("not_public", "this table is not in the lobby: ask for an invitation")
+        self._over(table)
+        if not 0 <= player < len(table.row.controllers) or not table.is_human_player(player):
+            raise Refused("not_a_seat", f"player {player + 1} is not a person's seat here")
+        token = new_token()
+        digest = token_hash(token)
+        async with table.lock:
+            if player in table.token_players.values():
+                raise Refused("seat_taken", f"player {player + 1}'s seat is taken")
+            if not await self.store.claim_seat(table.id, player, digest, name):
+                raise Refused("seat_taken", f"player {player + 1}'s seat is taken")
+            table.token_players[digest] = player
+            table.row.names[player] = name
+            table.broadcast_people()
+        return token
+
+    async def say(self, table: LiveTable, client: Client, raw: str) -> None:
+        """A line said at the table by a seated person: kept, then sent to everyone."""
+        if client.player is None:
+            raise Refused("spectator", "spectators read the chat but do not write in it")
+        text = " ".join(raw.split())
+        limits = self.limits
+        if not text:
+            raise Refused("bad_chat", "say something: the line is empty")
+        if len(text) > limits.chat_length:
+            raise Refused("bad_chat", f"a line has at most {limits.chat_length} characters")
+        if any(unicodedata.category(ch) == "Cc" for ch in text):
+            raise Refused("bad_chat", "a line cannot hold control characters")
+        if not self._said.allow(f"{table.id}:{client.player}"):
+            raise Refused(
+                "rate_limited",
+                f"too many lines: at most {limits.chat_per_minute:g} a minute "
+                f"(bursts of {limits.chat_burst:g})",
+            )
+        async with table.lock:
+            if len(table.chat) >= limits.chat_lines:
+                raise Refused("chat_full", f"this table's chat holds {limits.chat_lines} lines")
+            line = ChatRow(len(table.chat) + 1, table.seq, client.player, text, self.clock())
+            try:
+                await self.store.add_chat(table.id, line)
+            except (IntegrityError, sqlite3.IntegrityError):
+                table.chat = await self.store.chat_from(table.id, 1)  # another process spoke
+                raise Refused("stale_chat", "someone spoke at the same moment: try again") from None
+            table.chat.append(line)
+            table.broadcast_chat(line)
+
+    async def lobby(self) -> list[dict[str, Any]]:
+        """The public tables whose game goes on and that have a person's seat open."""
+        out = []
+        for row, held in await self.store.lobby_rows(self.limits.lobby_size):
+            if row.closed is not None:
+                continue
+            seats = [
+                {
+                    "player": p,
+                    "controller": "human" if c == HUMAN else "bot",
+                    "bot": None if c == HUMAN else c,
+                    "name": row.names.get(p),
+                    "open": c == HUMAN and p not in held,
+                }
+                for p, c in enumerate(row.controllers)
+            ]
+            if not any(s["open"] for s in seats):
+                continue
+            out.append(
+                {
+                    "id": row.id,
+                    "game": row.game,
+                    "options": row.options,
+                    "lang": row.lang,
+                    "mode": row.mode,
+                    "turn_limit": row.turn_limit,
+                    "late": row.late,
+                    "seats": seats,
+                    "created": row.created_at,
+                }
+            )
+        return out
+
+    # -- turn-based tables ---------------------------------------------------------------
+    def _deadline(self, table: LiveTable) -> float | None:
+        """When the person deciding now runs out of time (``None``: a live table, a bot's
+        decision, or the end)."""
+        row = table.row
+        if row.mode != TURN_BASED or row.turn_limit is None or table.over:
+            return None
+        seat = table.state.current_seat()
+        if seat is None or not table.is_human(seat):
+            return None
+        return self.clock() + row.turn_limit
+
+    async def _arm(self, table: LiveTable) -> None:
+        """Store the deadline of the decision that starts now (a turn-based table)."""
+        deadline = self._deadline(table)
+        if deadline != table.row.deadline:
+            table.row.deadline = deadline
+            await self.store.set_deadline(table.id, deadline)
+
+    async def check_deadlines(self) -> int:
+        """Apply the late policy where a person's time ran out; how many tables it hit."""
+        now = self.clock()
+        late = [
+            t
+            for t in self.tables.values()
+            if t.row.deadline is not None and t.row.deadline <= now and not t.over
+        ]
+        for table in late:
+            await self._late(table)
+        return len(late)
+
+    async def _late(self, table: LiveTable) -> None:
+        seq = table.seq
+        seat = table.state.current_seat()
+        if seat is None:
+            return
+        if table.row.late == "abandon":
+            async with table.lock:
+                if table.seq != seq or table.over:
+                    return
+                await self.store.close_table(table.id, LATE)
+                await self.store.set_deadline(table.id, None)
+                table.row.closed, table.row.deadline = LATE, None
+                table.broadcast_closed()
+            log.info("table %s closed: player %d ran out of time", table.id, table.owners[seat])
+            return
+        job = BotJob(
+            key=table.id,
+            game=table.row.game,
+            options=table.row.options,
+            seed=table.row.seed,
+            actions=table.effective_actions(),
+            seat=seat,
+            spec=best_bot(table.game),
+            seq=seq,
+            max_budget=self.limits.max_budget,
+        )
+        try:
+            notation = await self.pool.choose(job)
+        except RuntimeError:
+            notation = table.state.legal_actions()[0].notation()
+        async with table.lock:
+            if table.seq == seq and not table.over:
+                with contextlib.suppress(Refused):
+                    await self._commit_and_apply(table, EntryRow(seq + 1, LATE, seat, notation))
 
     # -- entries -----------------------------------------------------------------------
     async def _commit_and_apply(self, table: LiveTable, row: EntryRow) -> LiveEntry:
@@ -504,6 +795,7 @@ class Manager:
         entry = table.apply_entry(row)
         if table.state.is_terminal():
             await self.store.mark_finished(table.id, table.outcome_json())
+        await self._arm(table)  # the next decision's deadline goes out with the position
         table.broadcast(entry)
         await self._entered(table, entry)
         return entry
@@ -734,6 +1026,7 @@ class Manager:
     async def _catch_up_locked(self, table: LiveTable) -> None:
         for row in await self.store.entries_from(table.id, table.seq + 1):
             entry = table.apply_entry(row)
+            await self._arm(table)
             table.broadcast(entry)
             await self._entered(table, entry)
 

@@ -86,6 +86,7 @@ def strings(tr: Translator) -> dict[str, str]:
         "your_options": tr("web.table.your_options"),
         "undo": tr("web.table.undo"),
         "log": tr("web.table.log"),
+        "chat": tr("web.table.chat"),
         "connecting": tr("web.table.connecting"),
         "reconnecting": tr("web.table.reconnecting"),
         "choose_one": tr("web.table.choose_one"),
@@ -217,6 +218,16 @@ def replay_page(
         "panels": Markup(panels),
         "log": log,
         "result": result,
+        # what was said, up to this moment (a line said after entry k shows from step k on)
+        "chat": [
+            (
+                line.seq,
+                table.row.names.get(line.player) or tr("ui.who.player", n=line.player + 1),
+                line.text,
+            )
+            for line in table.chat
+            if line.seq <= step
+        ],
     }
 
 

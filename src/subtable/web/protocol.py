@@ -40,6 +40,10 @@ class Hello(_Message):
     lang: Annotated[StrictStr, Field(max_length=16)] | None = None
     #: ``"html"``: also send the board, panels and log lines rendered in ``lang``
     render: Literal["html"] | None = None
+    #: the player's display name, set as it sits down (a person's seat only)
+    name: Annotated[StrictStr, Field(max_length=64)] | None = None
+    #: the last line of chat seen (the chat after it comes in ``sync``; none: the last ones)
+    last_chat: Seq | None = None
 
 
 class ActionMsg(_Message):
@@ -65,17 +69,30 @@ class WhyMsg(_Message):
     action: ActionRef
 
 
+class ChatMsg(_Message):
+    """Say something at the table (a seated person)."""
+
+    type: Literal["chat"]
+    text: Annotated[StrictStr, Field(max_length=2_000)]
+
+
+class NameMsg(_Message):
+    """Choose the name the table shows for you."""
+
+    type: Literal["name"]
+    name: Annotated[StrictStr, Field(max_length=64)]
+
+
 class PingMsg(_Message):
     """Keep-alive; answered with ``pong``."""
 
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[
-    Hello | ActionMsg | UndoMsg | WhyMsg | PingMsg, Field(discriminator="type")
-]
-_adapter: TypeAdapter[Hello | ActionMsg | UndoMsg | WhyMsg | PingMsg] = TypeAdapter(ClientMessage)
-MESSAGE_TYPES = ("hello", "action", "undo", "why", "ping")
+AnyMessage = Hello | ActionMsg | UndoMsg | WhyMsg | ChatMsg | NameMsg | PingMsg
+ClientMessage = Annotated[AnyMessage, Field(discriminator="type")]
+_adapter: TypeAdapter[AnyMessage] = TypeAdapter(ClientMessage)
+MESSAGE_TYPES = ("hello", "action", "undo", "why", "chat", "name", "ping")
 
 
 class BadMessage(Exception):
@@ -87,7 +104,7 @@ class BadMessage(Exception):
         self.message = message
 
 
-def parse_message(data: Any) -> Hello | ActionMsg | UndoMsg | WhyMsg | PingMsg:
+def parse_message(data: Any) -> AnyMessage:
     """Validate decoded JSON as a client message."""
     if not isinstance(data, dict):
         raise BadMessage("bad_message", "a message must be a JSON object")

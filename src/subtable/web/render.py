@@ -43,17 +43,28 @@ class LiveTable(Protocol):
 
 
 def who_labels(table: LiveTable, seats: Sequence[int], tr: Translator) -> dict[int, str]:
-    """Who holds each seat, as seen by a connection holding ``seats``: you, a bot, a player."""
+    """Who holds each seat, as seen by a connection holding ``seats``: you, a bot, a person
+    by the name they chose (else "player 2"). Names are escaped where they are drawn."""
     out: dict[int, str] = {}
     for seat, player in enumerate(table.owners):
         controller = table.row.controllers[player]
+        name = table.row.names.get(player)
         if seat in seats:
             out[seat] = tr("ui.who.you")
         elif controller != "human":
             out[seat] = tr("ui.who.bot", bot=controller)
+        elif name:
+            out[seat] = name
         else:
             out[seat] = tr("ui.who.player", n=player + 1)
     return out
+
+
+def late_line(table: LiveTable, seat: int, tr: Translator) -> str:
+    """The log's note that a person's time ran out and a bot played their decision."""
+    player = table.owners[seat]
+    who = table.row.names.get(player) or tr("ui.who.player", n=player + 1)
+    return tr("web.late.bot", seat=table.ui.seat_name(seat, tr), who=who)
 
 
 def role_text(table: LiveTable, player: int | None, seats: Sequence[int], tr: Translator) -> str:

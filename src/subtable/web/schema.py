@@ -35,6 +35,36 @@ tables = Table(
     Column("creator", String(32), nullable=True),
     #: why it closed before its game ended (``abandoned``); it then takes no more entries
     Column("closed", String(32), nullable=True),
+    #: ``public`` (listed in the lobby while a person's seat is open) or ``private``
+    Column("visibility", String(8), nullable=True),
+    #: ``live`` or ``turn-based``; a turn-based table gives each decision ``turn_limit``
+    #: seconds, after which ``late`` applies (``bot``: a bot plays it; ``abandon``)
+    Column("mode", String(16), nullable=True),
+    Column("turn_limit", Float, nullable=True),
+    Column("late", String(8), nullable=True),
+    #: when the person deciding now runs out of time (wall clock), if anyone does
+    Column("deadline", Float, nullable=True),
+)
+
+#: each person's display name at a table
+player_names = Table(
+    "player_names",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("player", Integer, primary_key=True),
+    Column("name", String(64), nullable=False),
+)
+
+#: what people said at a table, in order; ``seq`` is the entry it was said after
+chat = Table(
+    "chat",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("n", Integer, primary_key=True),
+    Column("seq", Integer, nullable=False),
+    Column("player", Integer, nullable=False),
+    Column("text", String(2000), nullable=False),
+    Column("created_at", Float, nullable=False),
 )
 
 #: the hashed invite token of each human player
