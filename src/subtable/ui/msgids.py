@@ -35,6 +35,7 @@ def code_extraction() -> Extraction:
 # -- the families ----------------------------------------------------------------------
 def red_november_ids() -> set[str]:
     """Every id of Red November's families."""
+    from subtable.bots.red_november.advice import REASONS
     from subtable.games.red_november.actions import Kind
     from subtable.games.red_november.components import FIX_KINDS, default_components
     from subtable.games.red_november.game import RedNovember
@@ -77,11 +78,13 @@ def red_november_ids() -> set[str]:
         for name in RedNovember.option_specs
         if name not in ("players", "gnomes", "greater_challenge")
     }
+    ids |= {f"advice.rn.{key}" for key in REASONS}
     return ids
 
 
 def submarine_ids() -> set[str]:
     """Every id of Submarine's families."""
+    from subtable.bots.submarine.advice import REASONS
     from subtable.games.submarine.actions import Kind
     from subtable.games.submarine.components import default_components
     from subtable.games.submarine.game import Submarine
@@ -111,6 +114,7 @@ def submarine_ids() -> set[str]:
     ids |= {f"sub.board.col.{col}" for col in PLAYER_COLUMNS}
     ids |= {f"sub.reason.{r}" for r in words.end_reasons}
     ids |= {f"sub.end.{r}" for r in words.end_reasons}
+    ids |= {f"advice.sub.{key}" for key in REASONS}
     return ids
 
 

@@ -13,6 +13,7 @@ from rich.console import Console, RenderableType
 from rich.markup import escape
 from rich.text import Text
 
+from subtable.bots.advice import advice_seed, advise, can_advise
 from subtable.bots.base import observe
 from subtable.core.actions import Action
 from subtable.core.errors import AmbiguousActionError, InvalidActionError
@@ -20,6 +21,7 @@ from subtable.core.events import Event
 from subtable.core.game import State
 from subtable.core.record import GameRecord
 from subtable.i18n import Translator
+from subtable.ui.advice import advice_allowed, advice_lines
 from subtable.ui.games import game_ui
 from subtable.ui.games.common import action_as_seen
 from subtable.ui.rules import RuleSection, find_sections, rule_book
@@ -35,9 +37,9 @@ SEAT_PAUSE = 0.3
 LOG_LINES = 20
 #: how a hint that warns begins (a short option list keeps only those)
 WARNING = "⚠"
-COMMANDS = ("help", "why", "log", "undo", "save", "board", "quit")
+COMMANDS = ("help", "why", "hint", "log", "undo", "save", "board", "quit")
 #: commands that take no argument: ``quit now`` is refused, not taken for ``quit``
-_BARE = ("undo", "board", "quit", "exit")
+_BARE = ("undo", "board", "hint", "quit", "exit")
 #: ``help rules [SECTION]``: the rule book
 RULES_WORD = "rules"
 #: columns a rule book's entries are indented by, and the narrowest text it wraps to
@@ -66,6 +68,7 @@ class GameTable:
         *,
         fast: bool = False,
         input_fn: Callable[[str], str] | None = None,
+        advice: bool | None = None,
     ) -> None:
         self.name = name
         self.state = state
@@ -86,6 +89,11 @@ class GameTable:
             if len(self.humans) == 1
             else frozenset()
         )
+        #: whether players may ask for advice (``hint``); by default at a cooperative game
+        #: or where one person plays (:func:`advice_allowed`)
+        self.advice = advice_allowed(self.game, len(self.humans)) if advice is None else advice
+        #: (moves played, seat) each time advice was asked: public, kept in saved records
+        self.advice_asked: list[tuple[int, int]] = []
         self.log: list[str] = []
         self.ledger = UndoLedger(self.ui.hidden_counts)
         self.dirty = True
@@ -334,6 +342,8 @@ class GameTable:
             self._help(seat.seat, rest.strip())
         elif command == "why":
             self._why(rest.strip())
+        elif command == "hint":
+            self._hint(seat.seat)
         elif command == "log":
             self._log(rest.strip())
         elif command == "undo":
@@ -471,6 +481,22 @@ class GameTable:
             return
         self.say(tr("ui.why.because", action=action.notation(), reason=self._reason(action)))
 
+    def _hint(self, seat: int) -> None:
+        """The expert's advice for ``seat``'s decision, from its view only; the log says,
+        for everyone, that it was asked."""
+        tr = self.tr
+        if not self.advice or not can_advise(self.game):
+            self.say(tr("advice.off"), "red")
+            return
+        view = self.state.observe(seat)
+        line = tr("advice.asked", who=self.seat_label(seat))
+        self.log.append(line)
+        self.say(line, "dim")
+        self.advice_asked.append((len(self.state.history), seat))
+        found = advise(self.game, view, self.state.legal_action_ids(), seed=advice_seed(view))
+        for text in advice_lines(found, self.game, self.ui, tr):
+            self.say(text)
+
     def _reason(self, action: Action) -> str:
         """Why ``action`` is illegal now, translated from the engine's code and params."""
         error = self.state.explain_illegal(action)
@@ -511,7 +537,10 @@ class GameTable:
             self.say(tr("ui.save.usage"), "red")
             return
         path = Path(arg).expanduser()
-        record = GameRecord.of(self.name, self.state, seats=list(self.controllers), lang=tr.lang)
+        meta: dict[str, Any] = {"seats": list(self.controllers), "lang": tr.lang}
+        if self.advice_asked:
+            meta["advice"] = [list(x) for x in self.advice_asked]
+        record = GameRecord.of(self.name, self.state, **meta)
         try:
             record.save(path)
         except OSError as exc:

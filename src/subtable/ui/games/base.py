@@ -46,6 +46,11 @@ class GameUI(Protocol):
         """One log line for an event (already redacted for the reader), or ``None``."""
         ...
 
+    def advice_reason(self, key: str, params: dict[str, Any], tr: Translator) -> str:
+        """One line of why the expert advises an option, from the reason key and
+        parameters its game's expert gives (``bots/<game>/advice.py``)."""
+        ...
+
     def why(self, error: IllegalActionError, action: Action, tr: Translator) -> str:
         """Why ``action`` is illegal, from the error's code and params."""
         ...

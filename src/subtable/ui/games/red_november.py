@@ -273,6 +273,14 @@ class RedNovemberUI:
             return tr("ui.why.unknown_code", code=code, message=error.message)
         return tr(f"rn.why.{code}", **{**p, **names})
 
+    def advice_reason(self, key: str, params: dict[str, Any], tr: Translator) -> str:
+        """One line of why the expert advises an option (``advice.rn.<key>``, the keys of
+        :mod:`subtable.bots.red_november.advice`)."""
+        names = self._names(params, tr)
+        if "fix" in params:
+            names["fix"] = self.fix(params["fix"], tr)
+        return tr(f"advice.rn.{key}", **names)
+
     # -- narration -----------------------------------------------------------------
     def narrate(self, event: Event, tr: Translator) -> str | None:
         """One log line for an event."""

@@ -129,6 +129,17 @@ class SubmarineUI:
             return tr("ui.why.unknown_code", code=code, message=error.message)
         return tr(f"sub.why.{code}", **p)
 
+    def advice_reason(self, key: str, params: dict[str, Any], tr: Translator) -> str:
+        """One line of why the expert advises an option (``advice.sub.<key>``, the keys of
+        :mod:`subtable.bots.submarine.advice`)."""
+        p = dict(params)
+        for name in ("token", "joker"):
+            if name in p:
+                p[name] = self.token(p[name], tr)
+        if "colour" in p:
+            p["colour"] = self.card_colour(p["colour"], tr)
+        return tr(f"advice.sub.{key}", **p)
+
     # -- narration -----------------------------------------------------------------
     def narrate(self, event: Event, tr: Translator) -> str | None:
         """One log line for an event."""
