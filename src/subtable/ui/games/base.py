@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import Any, Protocol
 
 from rich.console import RenderableType
@@ -49,6 +49,11 @@ class GameUI(Protocol):
     def advice_reason(self, key: str, params: dict[str, Any], tr: Translator) -> str:
         """One line of why the expert advises an option, from the reason key and
         parameters its game's expert gives (``bots/<game>/advice.py``)."""
+        ...
+
+    def headline(self, events: Sequence[Event], tr: Translator) -> str | None:
+        """The narration of what mattered most among one move's events, or ``None`` when
+        none of them says more than the move itself."""
         ...
 
     def why(self, error: IllegalActionError, action: Action, tr: Translator) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -23,7 +23,7 @@ from subtable.games.red_november.components import (
     default_components,
 )
 from subtable.i18n import Translator, translator
-from subtable.ui.games.common import core_why, style_for
+from subtable.ui.games.common import core_why, headline, style_for
 
 #: reason codes told apart by the action's kind (``rn.why.wrong_room.<variant>``)
 WHY_VARIANTS = ("wrong_room",)
@@ -280,6 +280,10 @@ class RedNovemberUI:
         if "fix" in params:
             names["fix"] = self.fix(params["fix"], tr)
         return tr(f"advice.rn.{key}", **names)
+
+    def headline(self, events: Sequence[Event], tr: Translator) -> str | None:
+        """What mattered most among a move's events (:data:`HEADLINES`), or ``None``."""
+        return headline(self, events, tr, HEADLINES)
 
     # -- narration -----------------------------------------------------------------
     def narrate(self, event: Event, tr: Translator) -> str | None:
@@ -867,6 +871,29 @@ def _fold(text: str) -> str:
     """``Fire-Extinguisher`` → ``fire extinguisher``: how a typed card name is compared."""
     return " ".join(text.casefold().replace("-", " ").replace("_", " ").split())
 
+
+#: the events a move's headline names, weightiest first (``headline``)
+HEADLINES = (
+    "game_lost",
+    "game_won",
+    "gnome_killed",
+    "destruction_placed",
+    "destruction_averted",
+    "fire_spread",
+    "fire_started",
+    "track_reset",
+    "room_flooded",
+    "rooms_flooded",
+    "track_advanced",
+    "hatch_blocked",
+    "fire_out",
+    "gnome_fainted",
+    "fix_attempted",
+    "hatch_unblocked",
+    "water_pumped",
+    "water_reflowed",
+    "items_drawn",
+)
 
 _Narrator = Callable[[RedNovemberUI, dict[str, Any], Translator], str]
 _NARRATORS: dict[str, _Narrator] = {

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -15,7 +15,7 @@ from subtable.core.events import Event
 from subtable.games.submarine.actions import Kind, SubAction
 from subtable.games.submarine.components import Components, default_components
 from subtable.i18n import Translator
-from subtable.ui.games.common import core_why, style_for
+from subtable.ui.games.common import core_why, headline, style_for
 
 #: Rich styles of the treasure colours (always shown with the colour's letters too)
 COLOUR_STYLES = {
@@ -139,6 +139,10 @@ class SubmarineUI:
         if "colour" in p:
             p["colour"] = self.card_colour(p["colour"], tr)
         return tr(f"advice.sub.{key}", **p)
+
+    def headline(self, events: Sequence[Event], tr: Translator) -> str | None:
+        """What mattered most among a move's events (:data:`HEADLINES`), or ``None``."""
+        return headline(self, events, tr, HEADLINES)
 
     # -- narration -----------------------------------------------------------------
     def narrate(self, event: Event, tr: Translator) -> str | None:
@@ -458,6 +462,18 @@ class SubmarineUI:
         """Nothing beyond the option choices themselves."""
         return None
 
+
+#: the events a move's headline names, weightiest first (``headline``)
+HEADLINES = (
+    "game_over",
+    "treasure_collected",
+    "card_given",
+    "card_swapped",
+    "bathyscaphe_moved",
+    "boat_moved",
+    "boat_left_board",
+    "boats_returned",
+)
 
 _Narrator = Callable[[SubmarineUI, dict[str, Any], Translator], str]
 _NARRATORS: dict[str, _Narrator] = {
