@@ -10,6 +10,7 @@ from typer.core import TyperCommand, TyperGroup
 from subtable import __version__
 from subtable.commands.common import out
 from subtable.commands.join import join
+from subtable.commands.learn import learn
 from subtable.commands.play import play
 from subtable.commands.replay import replay_cmd
 from subtable.commands.serve import serve
@@ -45,13 +46,14 @@ app = typer.Typer(
     cls=_Group,
     add_completion=False,
     no_args_is_help=True,
-    help="Rules-exact Red November and Submarine: play, simulate, replay.",
+    help="Rules-exact Red November and Submarine: play, learn, simulate, replay.",
 )
 app.command(cls=_Command)(simulate)
 app.command("replay", cls=_Command)(replay_cmd)
 app.command(cls=_Command)(play)
 app.command(cls=_Command)(serve)
 app.command(cls=_Command)(join)
+app.command(cls=_Command)(learn)
 
 
 def _version(value: bool) -> None:

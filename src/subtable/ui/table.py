@@ -22,7 +22,7 @@ from subtable.core.game import State
 from subtable.core.record import GameRecord
 from subtable.i18n import Translator
 from subtable.ui.advice import advice_allowed, advice_lines
-from subtable.ui.games import game_ui
+from subtable.ui.games import GameUI, game_ui
 from subtable.ui.games.common import action_as_seen
 from subtable.ui.rules import RuleSection, find_sections, rule_book
 from subtable.ui.seats import Seat, build_seats
@@ -308,26 +308,7 @@ class GameTable:
         return len(self.console.render_lines(renderable, pad=False))
 
     def _options(self, legal: list[Action], hints: list[str | None], *, short: bool) -> Columns:
-        """The numbered options with their hints; ``short``: without labels, and a run of
-        options differing only in a last number in one entry (``6–15. unblock 8-9 1–10``)."""
-        width = max((len(a.notation()) for a in legal), default=0)
-        items = []
-        for first, last in _runs(legal) if short else [(i, i) for i in range(len(legal))]:
-            if last > first:
-                head = legal[first].notation().rpartition(" ")[0]
-                low = legal[first].notation().rpartition(" ")[2]
-                high = legal[last].notation().rpartition(" ")[2]
-                items.append(Text(f"{first + 1}–{last + 1}. {head} {low}–{high}", style="bold"))
-                continue
-            action, hint = legal[first], hints[first]
-            item = Text(f"{first + 1:>2}. {action.notation():<{0 if short else width}}")
-            item.stylize("bold")
-            if not short:
-                item.append("  " + self.ui.action_label(action, self.tr))
-            if hint and (not short or hint.startswith(WARNING)):
-                item.append(f" · {hint}", style="italic")
-            items.append(item)
-        return Columns(items, column_first=True, padding=(0, 2 if short else 3))
+        return option_columns(self.ui, self.tr, legal, hints, short=short)
 
     def _handle(self, line: str, seat: Seat) -> None:
         text = line.strip()
@@ -548,6 +529,31 @@ class GameTable:
             return
         self.saved_at = len(self.state.history)
         self.say(tr("ui.save.done", path=str(path)))
+
+
+def option_columns(
+    ui: GameUI, tr: Translator, legal: list[Action], hints: list[str | None], *, short: bool
+) -> Columns:
+    """The numbered options with their hints; ``short``: without labels, and a run of
+    options differing only in a last number in one entry (``6–15. unblock 8-9 1–10``)."""
+    width = max((len(a.notation()) for a in legal), default=0)
+    items = []
+    for first, last in _runs(legal) if short else [(i, i) for i in range(len(legal))]:
+        if last > first:
+            head = legal[first].notation().rpartition(" ")[0]
+            low = legal[first].notation().rpartition(" ")[2]
+            high = legal[last].notation().rpartition(" ")[2]
+            items.append(Text(f"{first + 1}–{last + 1}. {head} {low}–{high}", style="bold"))
+            continue
+        action, hint = legal[first], hints[first]
+        item = Text(f"{first + 1:>2}. {action.notation():<{0 if short else width}}")
+        item.stylize("bold")
+        if not short:
+            item.append("  " + ui.action_label(action, tr))
+        if hint and (not short or hint.startswith(WARNING)):
+            item.append(f" · {hint}", style="italic")
+        items.append(item)
+    return Columns(items, column_first=True, padding=(0, 2 if short else 3))
 
 
 def _wrap(head: str, text: str, width: int) -> list[Text]:
