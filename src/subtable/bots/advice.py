@@ -28,12 +28,13 @@ from subtable.core.errors import OptionError
 from subtable.core.game import Game, Utility
 from subtable.core.rng import Rng
 from subtable.core.view import SeatView
-from subtable.sim.stats import Z95
 
 #: how many options advice lists when not told
 ADVICE_TOP = 3
 #: iterations of search behind one piece of advice when not told (split among the options)
 ADVICE_BUDGET = 400
+#: the two-sided 95% normal quantile
+_Z95 = 1.959964
 #: options compared beyond those listed, so that a strong fourth can overtake the third
 _SPARE = 1
 
@@ -163,8 +164,8 @@ def advise(
                 notation=space[action].notation(),
                 chance=mean,
                 se=se,
-                low=max(0.0, mean - Z95 * se),
-                high=min(1.0, mean + Z95 * se),
+                low=max(0.0, mean - _Z95 * se),
+                high=min(1.0, mean + _Z95 * se),
                 worlds=n,
                 expert=action == favourite,
                 reason=Reason(key, dict(params)),

@@ -2,10 +2,10 @@
 and scoring.
 
 Every position is a two-player game dealt from a seed and edited as saved data
-(:func:`_position`), then loaded and checked by the engine. The rulebook's own numbers are
-in the scenes: two players hold five bathyscaphes and fifteen search cards each, a hand is
-three cards, a toll is one card per opposing bathyscaphe at the collector's level or above,
-twelve different treasures end the game, and ties go to jokers, then to cards.
+(:func:`_position`), then loaded and checked by the engine. The French rulebook has no
+worked example; its rules are here with its numbers: a hand refilled to three cards, a toll
+of one card per opposing bathyscaphe at the collector's level or above (two in the toll
+scene), twelve different treasures ending the game, ties going to jokers, then to cards.
 """
 
 from __future__ import annotations

@@ -9,16 +9,15 @@ their component names); :data:`REASONS` lists every key for the catalogues' chec
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from subtable.bots.red_november.board import Board
+from subtable.bots.red_november.planning import Planner
 from subtable.bots.red_november.tasks import DRAW_DECK, DRAW_STASH, Task
-from subtable.games.red_november.actions import ACTION_KINDS, FIX_OF_KIND, Kind
-from subtable.games.red_november.components import FIX_KINDS, SEA
+from subtable.core.actions import ActionSpace
+from subtable.games.red_november.actions import ACTION_KINDS, FIX_OF_KIND, Kind, RNAction
+from subtable.games.red_november.components import FIX_KINDS, SEA, Components
 from subtable.games.red_november.view import Choice, Phase
-
-if TYPE_CHECKING:
-    from subtable.bots.red_november.expert import RNExpert
 
 #: every reason key :func:`reason` gives
 REASONS = frozenset(
@@ -59,11 +58,18 @@ REASONS = frozenset(
 Reason = tuple[str, dict[str, Any]]
 
 
-def reason(expert: RNExpert, b: Board, seat: int, action_id: int) -> Reason:
-    """What ``action_id`` is for, as ``seat`` sees the position ``b``."""
-    action = expert.game.action_space[action_id]
+def reason(
+    c: Components,
+    space: ActionSpace[RNAction],
+    planner: Planner,
+    b: Board,
+    seat: int,
+    action_id: int,
+) -> Reason:
+    """What ``action_id`` is for, as ``seat`` sees the position ``b`` (``planner``: the
+    expert's, which knows the task behind a first step)."""
+    action = space[action_id]
     kind = action.kind
-    c = expert.c
     phase = b.phase
     if phase == Phase.EVENT_CHOICE:
         if b.choice == Choice.SPREAD:
@@ -91,9 +97,9 @@ def reason(expert: RNExpert, b: Board, seat: int, action_id: int) -> Reason:
         return "escape", {"room": r, "fire": bool(r != SEA and b.fire[r])}
     if kind == Kind.EXTINGUISH and r != SEA and b.fire[r]:
         return "extinguish_only", {"room": r}
-    task = expert.planner.goals(b).get(action_id)
+    task = planner.goals(b).get(action_id)
     if task is not None:
-        return _task_reason(expert, b, task, here=kind in ACTION_KINDS or kind == Kind.USE)
+        return _task_reason(c, b, task, here=kind in ACTION_KINDS or kind == Kind.USE)
     if kind == Kind.USE and hazard:
         return "escape", {"room": r, "fire": bool(b.fire[r])}
     if kind in FIX_OF_KIND:
@@ -111,9 +117,8 @@ def reason(expert: RNExpert, b: Board, seat: int, action_id: int) -> Reason:
     return "expert", {}
 
 
-def _task_reason(expert: RNExpert, b: Board, task: Task, *, here: bool) -> Reason:
+def _task_reason(c: Components, b: Board, task: Task, *, here: bool) -> Reason:
     """The reason of a step towards (or the doing of) ``task``."""
-    c = expert.c
     where = "here" if here else "go"
     room = task.room
     if task.fix in (DRAW_DECK, DRAW_STASH):

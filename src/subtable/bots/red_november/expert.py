@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from subtable.bots.red_november import advice
+from subtable.bots.red_november.advice import reason as advice_reason
 from subtable.bots.red_november.board import Board
 from subtable.bots.red_november.items import ItemValues
 from subtable.bots.red_november.params import Params
@@ -129,7 +129,7 @@ class RNExpert:
     def reason(self, b: Board, seat: int, action_id: int) -> tuple[str, dict[str, Any]]:
         """Why ``action_id`` would be played: a reason key and its parameters
         (:mod:`.advice`)."""
-        return advice.reason(self, b, seat, action_id)
+        return advice_reason(self.c, self.game.action_space, self.planner, b, seat, action_id)
 
     def plan(self, b: Board, alternatives: bool = False) -> list[int]:
         """The active gnome's preferred actions, best first (see :class:`Planner`)."""

@@ -60,8 +60,7 @@ class Planner:
         best one (for a search bot's candidate moves). With ``legal`` (and no
         alternatives), the list may stop at its first legal step: the caller plays it.
         """
-        a = b.active
-        r = b.room[a]
+        a, r = b.active, b.room[b.active]
         out: list[int] = []
         if b.ghost <= 0:
             return [self.ix.id(Kind.DONE)]
@@ -86,10 +85,8 @@ class Planner:
         task's when several begin alike): what a step is *for*, to explain it."""
         if b.ghost <= 0 or (b.room[b.active] == SEA and b.this_turn.outside):
             return {}
-        out: dict[int, Task] = {}
-        for choice in self._choices(b)[1]:
-            out.setdefault(choice.steps[0], choice.task)
-        return out
+        # in reverse, so that of the tasks beginning alike the best one stays
+        return {ch.steps[0]: ch.task for ch in reversed(self._choices(b)[1])}
 
     def _choices(self, b: Board) -> tuple[Turn, list[_Choice]]:
         """The turn's situation and every worthwhile task's plan, best rate first."""

@@ -8,14 +8,13 @@ destination cell. The table translates ``advice.sub.<key>``; :data:`REASONS` lis
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any
 
 from subtable.bots.submarine.board import SubBoard
 from subtable.games.submarine import rules
-from subtable.games.submarine.actions import Kind
-
-if TYPE_CHECKING:
-    from subtable.bots.submarine.expert import SubExpert
+from subtable.games.submarine.actions import Kind, SubAction
+from subtable.games.submarine.components import Components
 
 #: every reason key :func:`reason` gives
 REASONS = frozenset(
@@ -40,16 +39,17 @@ REASONS = frozenset(
 Reason = tuple[str, dict[str, Any]]
 
 
-def reason(expert: SubExpert, b: SubBoard, seat: int, action_id: int) -> Reason:
-    """What ``action_id`` is for, as ``seat`` sees the position ``b``."""
-    a = expert.acts[action_id]
-    c = expert.c
+def reason(
+    c: Components, acts: Sequence[SubAction], b: SubBoard, seat: int, action_id: int
+) -> Reason:
+    """What ``action_id`` (one of ``acts``) is for, as ``seat`` sees the position ``b``."""
+    a = acts[action_id]
     lv = c.levels
     kind = a.kind
     owned = b.owned[seat]
     if kind == Kind.PLACE:
         lo = a.column * lv
-        return "place", {"column": a.column + 1, "missing": _missing(expert, b, seat, lo, lo + 2)}
+        return "place", {"column": a.column + 1, "missing": _missing(c, b, seat, lo, lo + 2)}
     if kind == Kind.BOAT:
         here = sum(1 for x in b.baths[seat] if x // lv == a.column)
         return "boat", {"column": a.column + 1, "count": here}
@@ -63,7 +63,7 @@ def reason(expert: SubExpert, b: SubBoard, seat: int, action_id: int) -> Reason:
             "column": a.column + 1,
             "level": a.level + 1,
             "tokens": len(b.cells[cell]),
-            "missing": _missing(expert, b, seat, cell, cell + 1),
+            "missing": _missing(c, b, seat, cell, cell + 1),
         }
     if kind == Kind.COLLECT:
         token = a.token
@@ -91,9 +91,8 @@ def reason(expert: SubExpert, b: SubBoard, seat: int, action_id: int) -> Reason:
     return "done", {}
 
 
-def _missing(expert: SubExpert, b: SubBoard, seat: int, lo: int, hi: int) -> int:
+def _missing(c: Components, b: SubBoard, seat: int, lo: int, hi: int) -> int:
     """How many tokens in cells ``lo`` … ``hi - 1`` are treasure types ``seat`` still lacks."""
-    c = expert.c
     owned = b.owned[seat]
     return sum(
         1

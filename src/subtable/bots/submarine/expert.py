@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from subtable.bots.submarine import advice
+from subtable.bots.submarine.advice import reason as advice_reason
 from subtable.bots.submarine.board import SubBoard
 from subtable.bots.submarine.params import SubParams
 from subtable.bots.submarine.prices import Prices
@@ -108,7 +108,7 @@ class SubExpert:
     def reason(self, b: SubBoard, seat: int, action_id: int) -> tuple[str, dict[str, Any]]:
         """Why ``action_id`` would be played: a reason key and its parameters
         (:mod:`.advice`)."""
-        return advice.reason(self, b, seat, action_id)
+        return advice_reason(self.c, self.acts, b, seat, action_id)
 
     def seat_features(self, b: SubBoard, s: int) -> list[float]:
         """Seat ``s``'s features for the leaf-value model."""
