@@ -169,3 +169,31 @@ def test_the_advice_seed_is_the_views() -> None:
     assert seat is not None
     twin = resample_hidden(state, seat, Rng(3))
     assert advice_seed(state.observe(seat)) == advice_seed(twin.observe(seat))
+
+
+def test_the_table_s_hint_reads_the_seat_s_view_only() -> None:
+    """Two tables whose games differ only in what Gnome 1 cannot see print the same hint."""
+    game = make_game("red-november", players=3)
+    state = game.new_state(8)
+    bots = [make_bot("heuristic", game, s, Rng(s)) for s in range(3)]
+    while state.current_seat() != 0:  # Gnome 1 decides first at both tables
+        seat = state.current_seat()
+        assert seat is not None
+        state.apply(bots[seat].choose(observe(state, seat)))
+    outputs = []
+    for twin in (state, resample_hidden(state, 0, Rng(5))):
+        buf = io.StringIO()
+        console = Console(file=buf, width=100, height=60, color_system=None)
+        feed = iter(["hint", "quit"])
+        GameTable(
+            "red-november",
+            twin,
+            ["human", "heuristic", "heuristic"],
+            translator("en"),
+            console,
+            fast=True,
+            input_fn=lambda _prompt, feed=feed: next(feed),
+        ).run()
+        text = buf.getvalue()
+        outputs.append(text[text.index("asked the expert") :])
+    assert outputs[0] == outputs[1]
