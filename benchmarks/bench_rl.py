@@ -126,10 +126,9 @@ def compare_ismcts(games: int, sims: int, seed: int, players: int = 3) -> dict[s
     import pyspiel
     from open_spiel.python.algorithms import ismcts, mcts
 
-    import subtable.rl.openspiel as sos
     from subtable.bots import make_bot, observe
 
-    ospiel = pyspiel.load_game(sos.RED_NOVEMBER, {"players": players, "seed": seed})
+    ospiel = pyspiel.load_game("python_red_november", {"players": players, "seed": seed})
     engine_game = make_game("red-november", players=players)
     out: dict[str, Any] = {"players": players, "games": games, "sims": sims, "seed": seed}
     for kind in ("openspiel", "subtable"):
@@ -230,8 +229,6 @@ def peers(seconds: float, seed: int) -> dict[str, Any]:
     """
     import pyspiel
 
-    import subtable.rl.openspiel as sos
-
     out: dict[str, Any] = {"pettingzoo_aec": {}, "openspiel": {}}
     pz = out["pettingzoo_aec"]
     pz["subtable red-november (4 gnomes)"] = _aec_loop(
@@ -246,8 +243,14 @@ def peers(seconds: float, seed: int) -> dict[str, Any]:
     except ImportError as exc:  # PettingZoo's classic games need pygame
         pz["pettingzoo classic"] = f"not measured: {exc}"
     games = {
-        "subtable python_red_november (3 gnomes)": (sos.RED_NOVEMBER, {"players": 3, "seed": seed}),
-        "subtable python_submarine (3 players)": (sos.SUBMARINE, {"players": 3, "seed": seed}),
+        "subtable python_red_november (3 gnomes)": (
+            "python_red_november",
+            {"players": 3, "seed": seed},
+        ),
+        "subtable python_submarine (3 players)": (
+            "python_submarine",
+            {"players": 3, "seed": seed},
+        ),
         "C++ leduc_poker": ("leduc_poker", {}),
         "C++ hanabi (3 players)": ("hanabi", {"players": 3}),
         "C++ backgammon": ("backgammon", {}),
@@ -270,10 +273,9 @@ def costs(seed: int, repeat: int = 2000) -> dict[str, Any]:
     import pyspiel
 
     import subtable.rl as rl
-    import subtable.rl.openspiel as sos
 
     out: dict[str, Any] = {"tensor_us": {}, "deepcopy_ms": {}}
-    for name in (sos.RED_NOVEMBER, sos.SUBMARINE):
+    for name in ("python_red_november", "python_submarine"):
         game = pyspiel.load_game(name, {"players": 3, "seed": seed})
         state = game.new_initial_state()
         rng = np.random.default_rng(seed)

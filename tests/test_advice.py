@@ -95,7 +95,7 @@ def test_the_options_come_with_chances_worlds_and_reasons(
             assert 0.0 <= option.low <= option.chance <= option.high <= 1.0
             assert option.worlds >= BUDGET // 5
             assert option.reason.key in REASONS[name]
-        game, ui = state.game, game_ui(name, state.game)
+        game, ui = state.game, game_ui(state.game)
         for lang in LANGUAGES:
             lines = advice_lines(advice, game, ui, translator(lang))
             assert len(lines) == 1 + len(advice.options)
@@ -114,7 +114,6 @@ def _table(name: str, controllers: list[str], lines: list[str], **kwargs: Any) -
     console = Console(file=buf, width=100, height=60, color_system=None)
     feed = iter(lines)
     table = GameTable(
-        name,
         game.new_state(8),
         controllers,
         translator("en"),
@@ -186,7 +185,6 @@ def test_the_table_s_hint_reads_the_seat_s_view_only() -> None:
         console = Console(file=buf, width=100, height=60, color_system=None)
         feed = iter(["hint", "quit"])
         GameTable(
-            "red-november",
             twin,
             ["human", "heuristic", "heuristic"],
             translator("en"),

@@ -13,13 +13,11 @@ import pytest
 from subtable.bots import bot_names, make_bot, observe
 from subtable.bots.base import bot_params, parse_bot_spec
 from subtable.bots.experts import (
-    _EXPERTS,
     expert_class,
     expert_games,
     expert_params,
     has_expert,
     make_expert,
-    register_expert,
 )
 from subtable.bots.heuristic import HeuristicBot, SearchHooks, search_hooks
 from subtable.bots.red_november import Params, RNExpert
@@ -27,7 +25,7 @@ from subtable.bots.submarine import SubExpert, SubParams
 from subtable.bots.weights import FORMAT, load_model, model_json, parse_model
 from subtable.core.errors import OptionError
 from subtable.core.game import Game, GameInfo
-from subtable.core.registry import make_game
+from subtable.core.registry import GamePlugin, make_game, register_game, unregister_game
 from subtable.core.rng import Rng
 from subtable.core.view import SeatView
 from subtable.games.red_november.view import RedNovemberView
@@ -237,10 +235,12 @@ def test_an_unknown_game_has_no_expert() -> None:
 
 
 def test_register_an_expert() -> None:
-    with pytest.raises(ValueError, match="module:Class"):
-        register_expert("no-such-game", "subtable.bots.submarine.SubExpert")
-    register_expert("no-such-game", "subtable.bots.submarine:SubExpert")
+    """A game's expert is a part of its registration (one line)."""
+    with pytest.raises(ValueError, match="module:attribute"):
+        GamePlugin("no-such-game", _Unknown, expert="subtable.bots.submarine.SubExpert")
+    register_game(GamePlugin("no-such-game", _Unknown, expert="subtable.bots.submarine:SubExpert"))
     try:
+        assert has_expert("no-such-game")
         game = _Unknown(players=3)
         bot = make_bot("heuristic", game, 0, Rng(0))
         state = game.new_state(4)
@@ -248,7 +248,8 @@ def test_register_an_expert() -> None:
         assert seat is not None
         assert state.is_legal(bot.choose(observe(state, seat)))
     finally:
-        del _EXPERTS["no-such-game"]
+        unregister_game("no-such-game")
+    assert not has_expert("no-such-game")
 
 
 def test_experts_are_imported_on_first_use() -> None:

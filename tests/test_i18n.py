@@ -193,7 +193,7 @@ def test_card_colours_agree_with_card(lang: str) -> None:
 
     tr = translator(lang)
     game = make_game("submarine", players=3)
-    ui = game_ui("submarine", game)
+    ui = game_ui(game)
     noun = {"fr": "carte", "it": "carta", "pt": "carta"}[lang]
     masculine = {
         tr(f"sub.colour.{c}")

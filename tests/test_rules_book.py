@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from rich.console import Console
 
+from subtable.core.errors import OptionError
 from subtable.core.registry import make_game
 from subtable.core.variants import read_variant
 from subtable.games.red_november.components import default_components as rn_components
@@ -136,7 +137,7 @@ def test_sections_are_found_by_key_or_title() -> None:
 
 
 def test_an_unknown_game_has_no_book() -> None:
-    with pytest.raises(KeyError):
+    with pytest.raises(OptionError, match="unknown game"):
         rule_book("chess", translator("en"))
 
 
@@ -154,7 +155,7 @@ def _answers(game: str, lang: str, lines: list[str], width: int, **options: Any)
 
     console = Console(file=out, width=width, color_system=None, highlight=False)
     seats = ["human"] + ["random"] * (state.game.num_players - 1)
-    GameTable(game, state, seats, translator(lang), console, fast=True, input_fn=answer).run()
+    GameTable(state, seats, translator(lang), console, fast=True, input_fn=answer).run()
     return out.getvalue()
 
 
@@ -201,7 +202,6 @@ def test_help_rules_follows_a_variants_components() -> None:
     out = io.StringIO()
     script = iter(["help rules disasters", "quit"])
     table = GameTable(
-        "red-november",
         state,
         ["human", "random", "random"],
         translator("en"),

@@ -19,6 +19,9 @@ import subtable.rl as rl
 import subtable.rl.openspiel as sos
 from subtable.rl import make_encoder
 
+RED_NOVEMBER = sos.short_name("red-november")
+SUBMARINE = sos.short_name("submarine")
+
 
 @pytest.fixture(autouse=True)
 def _quiet() -> Any:
@@ -51,7 +54,7 @@ def _next_deals(touch: Callable[[Any, Any], Any] | None, name: str) -> list[str]
     return [str(game.new_initial_state()) for _ in range(2)]
 
 
-@pytest.mark.parametrize("name", [sos.SUBMARINE, sos.RED_NOVEMBER])
+@pytest.mark.parametrize("name", [SUBMARINE, RED_NOVEMBER])
 @pytest.mark.parametrize("touch", sorted(TOUCHES))
 def test_deals_do_not_depend_on_what_was_asked(name: str, touch: str) -> None:
     assert _next_deals(TOUCHES[touch], name) == _next_deals(None, name)
@@ -61,7 +64,7 @@ def test_the_series_is_the_same_as_before() -> None:
     """The n-th deal of seed s is still the n-th output of SplitMix64(s) (records agree)."""
     from subtable.core.rng import Rng
 
-    game = pyspiel.load_game(sos.SUBMARINE, {"players": 3, "seed": 7})
+    game = pyspiel.load_game(SUBMARINE, {"players": 3, "seed": 7})
     rng = Rng(7)
     for _ in range(3):
         assert game.new_initial_state().engine.seed == rng.next64() >> 1
@@ -69,7 +72,7 @@ def test_the_series_is_the_same_as_before() -> None:
 
 def _ismcts_game(seed: int, tensors: bool) -> tuple[list[int], str]:
     """A few IS-MCTS decisions (seeded), then the game's next deal."""
-    game = pyspiel.load_game(sos.RED_NOVEMBER, {"players": 3, "seed": 5})
+    game = pyspiel.load_game(RED_NOVEMBER, {"players": 3, "seed": 5})
     bot = ismcts.ISMCTSBot(
         game,
         mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed)),
@@ -100,7 +103,7 @@ def test_ismcts_replays_and_leaves_the_deals_alone() -> None:
 
 def test_resampling_is_seeded_by_the_game() -> None:
     def worlds() -> list[str]:
-        game = pyspiel.load_game(sos.SUBMARINE, {"players": 3, "seed": 9})
+        game = pyspiel.load_game(SUBMARINE, {"players": 3, "seed": 9})
         state = game.new_initial_state_from_seed(4)
         sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)  # unseeded: not used
         return [str(state.resample_from_infostate(1, sampler).engine.to_json()) for _ in range(3)]
@@ -110,7 +113,7 @@ def test_resampling_is_seeded_by_the_game() -> None:
 
 
 # -- 2. the tensor path: no deal to size a tensor --------------------------------------
-@pytest.mark.parametrize("name", [sos.SUBMARINE, sos.RED_NOVEMBER])
+@pytest.mark.parametrize("name", [SUBMARINE, RED_NOVEMBER])
 def test_tensors_are_sized_without_dealing(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     game = pyspiel.load_game(name, {"players": 3, "seed": 1})
     state = game.new_initial_state()

@@ -58,7 +58,7 @@ def test_why_explains_only_the_askers_own_decision(client: Any, connect: Any) ->
 def _seed_with_an_undoable_last_move() -> tuple[int, list[int]]:
     """A seed and a game of Submarine (2 players) whose last move could be taken back."""
     game = make_game("submarine", players=2)
-    ui = game_ui("submarine", game)
+    ui = game_ui(game)
     for seed in range(1, 400):
         state = game.new_state(seed)
         ledger = UndoLedger(ui.hidden_counts)

@@ -10,7 +10,7 @@ iteration budget, never the clock, and every draw comes from a generator seeded 
 ``seed``: the same view, legal set, seed and budget give the same advice, byte for byte.
 
 Each option carries one reason (a key and parameters) from the expert's ``reason`` method,
-which the table translates (``advice.<game>.<key>``, see each game's ``bots/<game>/advice.py``).
+which the table translates (``<game>.advice.<key>``, see each game's ``bots/<game>/advice.py``).
 """
 
 from __future__ import annotations

@@ -20,6 +20,7 @@ from subtable.bots.base import Observation
 from subtable.core.actions import Action
 from subtable.core.errors import OptionError
 from subtable.core.game import Game
+from subtable.core.registry import registration
 from subtable.core.rng import Rng
 
 #: the package directory of the shipped agents (``<game>-<seats>.npz``)
@@ -54,8 +55,6 @@ class AgentBot:
     ) -> None:
         try:
             import numpy as np  # noqa: F401  (the rl extra)
-
-            from subtable.rl.encoding import make_encoder
         except ImportError as exc:  # pragma: no cover - numpy missing
             raise OptionError(
                 "the agent bot needs numpy: pip install 'subtable[rl]'", code="bad_bot_param"
@@ -79,7 +78,8 @@ class AgentBot:
             raise OptionError(
                 f"agent {where}: {exc}", code="bad_bot_param", params={"bot": "agent"}
             ) from exc
-        self.encoder = make_encoder(game)
+        #: the game's observation encoder (the ``encoder`` part of its registration)
+        self.encoder = registration(game).load("encoder")(game)
 
     def choose(self, obs: Observation) -> Action:
         """The policy's action for this observation."""

@@ -74,7 +74,7 @@ def replay_cmd(
         turned(record, state.game, tr, chart=chart, report=report, worlds=worlds)
     from subtable.ui.games import game_ui
 
-    ui = game_ui(record.game, state.game)
+    ui = game_ui(state.game)
     view_outcome = state.view(None)["outcome"]
     ending = tr("lab.replay.unfinished") if view_outcome is None else ui.result(view_outcome, tr)
     out.print(
@@ -84,7 +84,7 @@ def replay_cmd(
                 "lab.replay.verified.plural",
                 len(record.actions),
                 file=str(file),
-                game=tr(f"game.{record.game}"),
+                game=ui.title(tr),
                 ending=ending,
             )
         ),
@@ -131,7 +131,7 @@ def narrate(record: GameRecord, tr: Translator) -> None:
 
     game = make_game(record.game, record.variant or None, **record.options)
     state: State[Any] = game.new_state(record.seed)
-    ui = game_ui(record.game, game)
+    ui = game_ui(game)
     controllers = record.meta.get("bots") or record.meta.get("seats") or []
 
     def who(seat: int) -> str:
@@ -152,7 +152,7 @@ def narrate(record: GameRecord, tr: Translator) -> None:
             if line:
                 say("  " + line)
 
-    out.rule(Text(tr(f"game.{record.game}"), style="bold"))
+    out.rule(Text(ui.title(tr), style="bold"))
     events(list(state.opening_events))
     space = game.action_space
     for text in record.actions:

@@ -2,8 +2,9 @@
 web table (``/learn``).
 
 The generic core is :mod:`.lesson` (what a lesson is) and :mod:`.run` (playing one, for any
-front end); each game's lessons are in its own module, found through :data:`CONTENT`, the
-one table keyed by game name::
+front end); each game's lessons are in its own module (``learn/<game>.py``), declared as
+the ``lessons`` part of the game's registration (:mod:`subtable.core.registry`): a game
+that declares none has no lessons::
 
     from subtable.learn import lessons, LessonRun
     run = LessonRun(lessons("red-november")[0], translator("fr"))
@@ -14,30 +15,27 @@ one table keyed by game name::
 
 from __future__ import annotations
 
-import importlib
+from typing import Any
 
+from subtable.core.game import Game
+from subtable.core.registry import registration, registrations
 from subtable.learn.lesson import Lesson, Msg, Scene, Step, Wrong
 from subtable.learn.run import LessonRun, Outcome, Played, Prompt
 
-#: game name -> the module whose ``LESSONS`` holds its lessons
-CONTENT: dict[str, str] = {
-    "red-november": "subtable.learn.red_november",
-    "submarine": "subtable.learn.submarine",
-}
-
 
 def lesson_games() -> list[str]:
-    """The games that have lessons."""
-    return sorted(CONTENT)
+    """The games that have lessons (those whose registration declares ``lessons``)."""
+    return [p.name for p in registrations() if p.has("lessons")]
 
 
-def lessons(game: str) -> tuple[Lesson, ...]:
-    """The lessons of ``game``, in the order to take them (``KeyError`` if it has none)."""
-    found: tuple[Lesson, ...] = importlib.import_module(CONTENT[game]).LESSONS
+def lessons(game: Game[Any] | str) -> tuple[Lesson, ...]:
+    """The lessons of ``game`` (a game, or a registered name), in the order to take them;
+    :class:`~subtable.core.registry.MissingPart` if it has none."""
+    found: tuple[Lesson, ...] = tuple(registration(game).load("lessons"))
     return found
 
 
-def find_lesson(game: str, lesson_id: str) -> Lesson:
+def find_lesson(game: Game[Any] | str, lesson_id: str) -> Lesson:
     """The lesson of ``game`` called ``lesson_id`` (``KeyError`` if none)."""
     for lesson in lessons(game):
         if lesson.id == lesson_id:
@@ -46,7 +44,6 @@ def find_lesson(game: str, lesson_id: str) -> Lesson:
 
 
 __all__ = [
-    "CONTENT",
     "Lesson",
     "LessonRun",
     "Msg",

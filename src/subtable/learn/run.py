@@ -136,7 +136,7 @@ class LessonRun:
     def _start(self) -> None:
         scene = self.scene
         self._state = scene.state(self.lesson.game)
-        self.ui = game_ui(self.lesson.game, self._state.game)
+        self.ui = game_ui(self._state.game)
         self.step = 0
         self.scene_done = False
         game = self._state.game

@@ -23,6 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from subtable.core.game import Game
+from subtable.core.registry import resolve_game
 
 IntArray = npt.NDArray[np.int64]
 Mask = npt.NDArray[np.int8]
@@ -107,13 +108,4 @@ class FactoredActions:
 
 def factored_actions(game: Game[Any] | str, **options: Any) -> FactoredActions:
     """The factored view of a game, or of a game by name and options."""
-    from subtable.rl.common import resolve_game
-
     return FactoredActions(resolve_game(game, options))
-
-
-def factored_wrapper(env: Any) -> Any:
-    """A :class:`FactoredActionWrapper` around a subtable Gymnasium environment."""
-    from subtable.rl.gymnasium_env import FactoredActionWrapper
-
-    return FactoredActionWrapper(env)

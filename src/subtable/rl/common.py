@@ -1,113 +1,64 @@
 """What the Gymnasium, PettingZoo and OpenSpiel adapters share: games by name, masks, seeds,
 shaped rewards, strict action ids and cheap deep copies.
 
-Everything in ``subtable.rl`` that depends on *which* game it is goes through
-:func:`resolve_game` (a name or a :class:`Game` to a game) and :func:`support` (a game or a
-name to its :class:`GameSupport`: agent names, encoder, reward potential), so that a game
-plugs in here in one place.
+Everything in ``subtable.rl`` that depends on *which* game it is asks the game's
+registration (:mod:`subtable.core.registry`): :func:`resolve_game` (a name or a
+:class:`Game` to a game, the one way in), the ``encoder`` part (:func:`make_encoder
+<subtable.rl.encoding.make_encoder>`) and the ``rl`` part, an :class:`RLSupport` (agent
+names, the shaped reward's potential, the training preset, OpenSpiel's declaration),
+declared beside the game's encoder in ``subtable/rl/encode_<game>.py``. A game without an
+``rl`` part gets :data:`DEFAULT_SUPPORT`.
 """
 
 from __future__ import annotations
 
 import copy
 import operator
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from subtable.core.game import Game, State
-from subtable.core.registry import make_game
+from subtable.core.game import Game, State, Utility
+from subtable.core.registry import registration
+from subtable.core.registry import resolve_game as resolve_game
 from subtable.core.view import SeatView
-
-#: accepted spellings of the two games
-_ALIASES = {
-    "red-november": "red-november",
-    "red_november": "red-november",
-    "rednovember": "red-november",
-    "submarine": "submarine",
-}
 
 Mask = npt.NDArray[np.int8]
 
 
-def resolve_game(game: str | Game[Any], options: dict[str, Any]) -> Game[Any]:
-    """A game object from a name (``"red-november"``, ``"submarine"``) and options."""
-    if isinstance(game, Game):
-        if options:
-            raise ValueError("pass options with a game name, not with a game object")
-        return game
-    return make_game(_canonical(game), **options)
-
-
-def _red_november_potential(view: SeatView) -> float:
-    """The disaster-track margin: 1 minus the highest track's level over its length."""
-    length: int = view.game.components.track_length  # type: ignore[attr-defined]
-    track: tuple[int, ...] = view.track  # type: ignore[attr-defined]
-    return 1.0 - max(track) / length
-
-
-def _submarine_potential(view: SeatView) -> float:
-    """The treasure lead: the seat's treasures on its board minus the best other seat's,
-    over the board's size (12), in [-1, 1]."""
-    seat = view.seat
-    assert seat is not None
-    boards = view.treasures  # type: ignore[attr-defined]
-    counts = [sum(1 for t in board if t >= 0) for board in boards]
-    best_other = max(c for s, c in enumerate(counts) if s != seat)
-    return (counts[seat] - best_other) / len(boards[seat])
-
-
 @dataclass(frozen=True, slots=True)
-class GameSupport:
-    """What the adapters need to know of one game."""
+class RLSupport:
+    """What the adapters know of one game beyond its encoder: the ``rl`` part of its
+    registration (every field has a default: a game may declare none)."""
 
-    #: the engine name (``game.info.name``)
-    name: str
     #: the agents' name prefix (``gnome_0``, ``captain_0``)
-    agent_prefix: str
-    #: ``module:Class`` of the observation encoder
-    encoder: str
-    #: the shaped reward's potential of a seat's view (see ``docs/rl.md``)
-    potential: Callable[[SeatView], float]
+    agent_prefix: str = "player"
+    #: the shaped reward's potential of a seat's view (see ``docs/rl.md``); ``None``: the
+    #: game offers only ``reward="outcome"``
+    potential: Callable[[SeatView], float] | None = None
     #: what the potential measures, for the docs and ``info``
-    potential_doc: str
+    potential_doc: str = ""
+    #: the training baseline's preset (:mod:`subtable.rl.train`): options, seat, opponents,
+    #: ``max_steps``, imitation and learning rates
+    train: Mapping[str, Any] = field(default_factory=dict)
+    #: OpenSpiel's utility for a game with its options (``None``: from ``info.utility``)
+    utility: Callable[[Game[Any]], Utility] | None = None
 
 
-_SUPPORT = {
-    "red-november": GameSupport(
-        "red-november",
-        "gnome",
-        "subtable.rl.encode_red_november:RedNovemberEncoder",
-        _red_november_potential,
-        "disaster-track margin: 1 - (highest disaster track level / track length)",
-    ),
-    "submarine": GameSupport(
-        "submarine",
-        "captain",
-        "subtable.rl.encode_submarine:SubmarineEncoder",
-        _submarine_potential,
-        "treasure lead: (own treasures - best other seat's) / 12",
-    ),
-}
+#: the extras of a game that declares none
+DEFAULT_SUPPORT = RLSupport()
 
 
-def support(game: str | Game[Any]) -> GameSupport:
-    """The adapters' knowledge of ``game`` (a game or any accepted spelling of its name)."""
-    name = game.info.name if isinstance(game, Game) else _canonical(game)
-    try:
-        return _SUPPORT[name]
-    except KeyError:
-        raise ValueError(f"no research adapters for {name}") from None
-
-
-def _canonical(name: str) -> str:
-    key = name.strip().lower().replace(" ", "-")
-    if key not in _ALIASES:
-        raise ValueError(f"unknown game {name!r} (known: red-november, submarine)")
-    return _ALIASES[key]
+def support(game: str | Game[Any]) -> RLSupport:
+    """The adapters' knowledge of ``game`` (a game or a registered name)."""
+    plugin = registration(game)
+    if not plugin.has("rl"):
+        return DEFAULT_SUPPORT
+    extras: RLSupport = plugin.load("rl")
+    return extras
 
 
 def action_id(action: Any, size: int) -> int:
@@ -133,8 +84,14 @@ def check_render_mode(render_mode: str | None) -> str | None:
 
 
 def seat_prefix(game: Game[Any]) -> str:
-    """The agent-name prefix: ``gnome`` (Red November) or ``captain`` (Submarine)."""
+    """The agent-name prefix the game declares (``gnome``), else ``player``."""
     return support(game).agent_prefix
+
+
+def check_shaped(game: Game[Any]) -> None:
+    """``ValueError`` unless ``game`` declares a potential (``reward="shaped"`` needs one)."""
+    if support(game).potential is None:
+        raise ValueError(f"{game.info.name} has no shaped reward: use reward='outcome'")
 
 
 def potential(state: State[Any], seat: int) -> float:
@@ -142,7 +99,10 @@ def potential(state: State[Any], seat: int) -> float:
     from the seat's view."""
     if state.is_terminal():
         return 0.0
-    return support(state.game).potential(state.observe(seat))
+    measure = support(state.game).potential
+    if measure is None:
+        raise ValueError(f"{state.game.info.name} has no shaped reward")
+    return measure(state.observe(seat))
 
 
 def legal_mask(state: State[Any], size: int, out: Mask | None = None) -> Mask:

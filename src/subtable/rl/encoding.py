@@ -12,7 +12,6 @@ Only numpy is needed here: the encoders work without the ``rl`` extra's other li
 
 from __future__ import annotations
 
-import importlib
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any
@@ -21,6 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from subtable.core.game import Game
+from subtable.core.registry import registration, resolve_game
 from subtable.core.view import SeatView
 
 Vector = npt.NDArray[np.float32]
@@ -139,11 +139,8 @@ def frac(value: float, scale: float) -> float:
 
 
 def make_encoder(game: Game[Any] | str, **options: Any) -> Encoder:
-    """The encoder of ``game``: a game object, or a name (``"red-november"``,
-    ``"submarine"``) with the game's options (``make_encoder("submarine", players=3)``)."""
-    from subtable.rl.common import resolve_game, support
-
+    """The encoder of ``game`` (the ``encoder`` part of its registration): a game object, or
+    a registered name with the game's options (``make_encoder(name, players=3)``)."""
     built = resolve_game(game, options)
-    module, _, attr = support(built).encoder.partition(":")
-    cls: type[Encoder] = getattr(importlib.import_module(module), attr)
-    return cls(built)
+    encoder: Encoder = registration(built).load("encoder")(built)
+    return encoder

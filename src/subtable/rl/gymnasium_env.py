@@ -38,6 +38,7 @@ from subtable.rl.common import (
     SharesGameTables,
     action_id,
     check_render_mode,
+    check_shaped,
     legal_mask,
     potential,
     resolve_game,
@@ -51,10 +52,12 @@ ILLEGAL_PENALTY = -1.0
 REWARDS = ("outcome", "shaped")
 
 
-def check_reward(reward: str) -> str:
-    """``reward`` if it is one of :data:`REWARDS`."""
+def check_reward(reward: str, game: Game[Any]) -> str:
+    """``reward`` if it is one of :data:`REWARDS` (``shaped``: if ``game`` has a potential)."""
     if reward not in REWARDS:
         raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+    if reward == "shaped":
+        check_shaped(game)
     return reward
 
 
@@ -74,7 +77,7 @@ class SubtableEnv(SharesGameTables, gym.Env[dict[str, Any], np.int64]):
 
     def __init__(
         self,
-        game: str | Game[Any] = "red-november",
+        game: str | Game[Any],
         seat: int = 0,
         opponents: str | Sequence[str] = "heuristic",
         render_mode: str | None = None,
@@ -84,7 +87,7 @@ class SubtableEnv(SharesGameTables, gym.Env[dict[str, Any], np.int64]):
     ) -> None:
         self.game = resolve_game(game, options)
         #: ``"outcome"`` (0/1 at the end) or ``"shaped"`` (plus the potential's changes)
-        self.reward_mode = check_reward(reward)
+        self.reward_mode = check_reward(reward, self.game)
         #: truncate after this many of the seat's decisions (``None``: never)
         self.max_steps = check_max_steps(max_steps)
         n = self.game.num_seats
@@ -260,3 +263,8 @@ class FactoredActionWrapper(gym.Wrapper[dict[str, Any], Any, dict[str, Any], Any
         obs, reward, terminated, truncated, info = self.env.step(np.int64(flat))
         info["action_id"] = flat
         return self._wrap(obs), reward, terminated, truncated, info
+
+
+def factored_wrapper(env: Any) -> FactoredActionWrapper:
+    """A :class:`FactoredActionWrapper` around a subtable Gymnasium environment."""
+    return FactoredActionWrapper(env)

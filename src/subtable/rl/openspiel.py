@@ -1,5 +1,5 @@
-"""OpenSpiel: ``import subtable.rl.openspiel`` registers ``python_red_november`` and
-``python_submarine``.
+"""OpenSpiel: ``import subtable.rl.openspiel`` registers ``python_<game>`` for each registered
+game with an encoder (``python_red_november``, ``python_submarine``; :func:`short_name`).
 
 * Sequential, imperfect information, **sampled stochastic**: chance is the engine's own seeded
   generator, carried in the state (a state's seed is drawn from the game's ``seed`` parameter
@@ -8,12 +8,16 @@
   ``clone()``, ``deserialize_state`` and the tensor-size queries; those give their ticket back
   (see :class:`_Series`), and the tensors and sizes are answered in Python without a deal.
 * Players are seats (gnomes, captains); actions are the game's action ids.
-* Utilities: 1 for a win, 0 otherwise. Red November is ``IDENTICAL`` with 1–2 players (the whole
-  crew wins or loses); from 3 players a gnome who abandoned his comrades wins exactly when the
-  others lose, so the game is then declared ``GENERAL_SUM``. Submarine is ``GENERAL_SUM``
-  (several captains may share a win).
-* The observer: the observation tensor is the encoding of :mod:`subtable.rl.encode_red_november`
-  / :mod:`subtable.rl.encode_submarine` (its ``dict`` holds the named fields); the observation
+* Parameters: the game's options, each with its default (an option the rules derive from
+  others when it is not given, such as Red November's ``gnomes``, takes 0 for "not given"),
+  and OpenSpiel's own ``seed``, ``explicit_chance`` and ``deals``.
+* Utilities: 1 for a win, 0 otherwise. The game type's utility is the game's own
+  (``info.utility``), or what its ``rl`` part says of a game with its options: Red November is
+  ``IDENTICAL`` with 1–2 players (the whole crew wins or loses); from 3 players a gnome who
+  abandoned his comrades wins exactly when the others lose, so the game is then declared
+  ``GENERAL_SUM``. Submarine is ``GENERAL_SUM`` (several captains may share a win).
+* The observer: the observation tensor is the game's encoding (the ``encoder`` part of its
+  registration; its ``dict`` holds the named fields); the observation
   string is the seat's view as canonical JSON. With ``perfect_recall`` (the information state)
   the string is prefixed with the seat's own past actions (what it knows it did beyond the
   view: a card given face down, say); the tensor is the same encoding (it does not grow with
@@ -34,27 +38,26 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from subtable.core.game import Game, State
-from subtable.core.registry import make_game
+from subtable.core.game import Game, OptionSpec, State, Utility
+from subtable.core.registry import game_class, make_game, registrations
 from subtable.core.rng import Rng
+from subtable.rl.common import support
 from subtable.rl.encoding import make_encoder
 
 __all__ = [
-    "RED_NOVEMBER",
-    "SUBMARINE",
     "SubtableGame",
     "SubtableState",
     "load",
+    "register",
+    "short_name",
 ]
 
-RED_NOVEMBER = "python_red_november"
 _GOLDEN = 0x9E3779B97F4A7C15
 _MASK = (1 << 64) - 1
 #: salts the game's resampling generator (apart from its series of deals)
 _RESAMPLE_SALT = 0x5EED5A3B1E
 #: explicit chance: the default number of deals the root chance node chooses among
 DEALS = 1 << 16
-SUBMARINE = "python_submarine"
 
 
 @cache
@@ -366,12 +369,20 @@ class SubtableGame(pyspiel.Game):  # type: ignore[misc]
         #: the length of the observation (and information-state) tensor
         self.tensor_size = make_encoder(engine).size
 
-    # -- per game ---------------------------------------------------------------------------
+    # -- per game: from the game's option specs and its rl part -----------------------------
     def _engine_options(self, params: dict[str, Any]) -> dict[str, Any]:
-        raise NotImplementedError
+        out: dict[str, Any] = {}
+        for name, spec in game_class(self.engine_name).option_specs.items():
+            value = params.get(name, _param_default(spec))
+            if spec.default is None and value == _param_default(spec):
+                continue  # "not given": the rules' default
+            out[name] = spec.type(value)
+        return out
 
     def _game_type(self, engine: Game[Any]) -> Any:
-        raise NotImplementedError
+        hook = support(engine).utility
+        utility = engine.info.utility if hook is None else hook(engine)
+        return _type_of(self.engine_name, _UTILITIES[utility])
 
     # -- the pyspiel API ----------------------------------------------------------------------
     def new_initial_state(self) -> SubtableState:
@@ -450,70 +461,71 @@ def _game_type(short: str, long: str, utility: Any, lo: int, hi: int, spec: dict
     )
 
 
-_RN_PARAMS: dict[str, Any] = {
-    "players": 4,
-    "gnomes": 0,  # 0: the rules' default for the player count
-    "greater_challenge": 0,
-    "less_deadly_dying": False,
-    "crazed_gnomes": False,
-    "heroic_sacrifice": False,
-    "seed": 0,
-    "explicit_chance": False,
-    "deals": 0,
-}
-_SUB_PARAMS: dict[str, Any] = {"players": 3, "seed": 0, "explicit_chance": False, "deals": 0}
 _U = pyspiel.GameType.Utility
+_UTILITIES = {
+    Utility.COOPERATIVE: _U.IDENTICAL,
+    Utility.ZERO_SUM: _U.ZERO_SUM,
+    Utility.GENERAL_SUM: _U.GENERAL_SUM,
+}
 #: the parameters that are OpenSpiel's, not the game's options
-_OS_PARAMS = frozenset({"seed", "explicit_chance", "deals"})
-RED_NOVEMBER_TYPE = _game_type(
-    RED_NOVEMBER, "Red November (subtable)", _U.GENERAL_SUM, 3, 8, _RN_PARAMS
-)
-SUBMARINE_TYPE = _game_type(SUBMARINE, "Submarine (subtable)", _U.GENERAL_SUM, 2, 5, _SUB_PARAMS)
+_OS_PARAMS: dict[str, Any] = {"seed": 0, "explicit_chance": False, "deals": 0}
 
 
-class RedNovemberGame(SubtableGame):
-    """Red November for OpenSpiel: ``players``, ``gnomes`` and the variant options."""
-
-    engine_name = "red-november"
-    short_name = RED_NOVEMBER
-
-    def _engine_options(self, params: dict[str, Any]) -> dict[str, Any]:
-        out = {k: params.get(k, v) for k, v in _RN_PARAMS.items() if k not in _OS_PARAMS}
-        out["players"] = int(out["players"])
-        out["greater_challenge"] = int(out["greater_challenge"])
-        for flag in ("less_deadly_dying", "crazed_gnomes", "heroic_sacrifice"):
-            out[flag] = bool(out[flag])
-        gnomes = int(out.pop("gnomes"))
-        if gnomes:
-            out["gnomes"] = gnomes
-        return out
-
-    def _game_type(self, engine: Game[Any]) -> Any:
-        abandon = bool(getattr(engine, "abandon_allowed", True))
-        utility = _U.GENERAL_SUM if abandon else _U.IDENTICAL
-        return _game_type(RED_NOVEMBER, "Red November (subtable)", utility, 3, 8, _RN_PARAMS)
+def short_name(name: str) -> str:
+    """The OpenSpiel name of the game registered as ``name`` (``python_`` and the name)."""
+    return "python_" + name.replace("-", "_")
 
 
-class SubmarineGame(SubtableGame):
-    """Submarine for OpenSpiel: ``players`` (2-5)."""
+def _param_default(spec: OptionSpec) -> Any:
+    """An option's default as an OpenSpiel parameter (the type's zero for "not given")."""
+    return spec.type() if spec.default is None else spec.default
 
-    engine_name = "submarine"
-    short_name = SUBMARINE
 
-    def _engine_options(self, params: dict[str, Any]) -> dict[str, Any]:
-        return {"players": int(params.get("players", 3))}
+def _type_of(name: str, utility: Any) -> Any:
+    """The OpenSpiel game type of the game registered as ``name``."""
+    cls = game_class(name)
+    params = {k: _param_default(spec) for k, spec in cls.option_specs.items()}
+    info = cls.info
+    return _game_type(
+        short_name(name),
+        f"{info.title} (subtable)",
+        utility,
+        info.min_seats,
+        info.max_seats,
+        {**params, **_OS_PARAMS},
+    )
 
-    def _game_type(self, engine: Game[Any]) -> Any:
-        return SUBMARINE_TYPE
+
+def register(name: str) -> type[SubtableGame]:
+    """Register the game ``name`` with OpenSpiel (once) and return its class (a game that
+    declares a utility for its options is registered as general-sum)."""
+    short = short_name(name)
+    known = _CLASSES.get(short)
+    if known is not None:
+        return known
+    title = game_class(name).info.title
+    cls = type(
+        "".join(w.capitalize() for w in short.split("_")[1:]) + "Game",
+        (SubtableGame,),
+        {"engine_name": name, "short_name": short, "__doc__": f"{title} for OpenSpiel."},
+    )
+    if support(name).utility is None:
+        utility = _UTILITIES[game_class(name).info.utility]
+    else:
+        utility = _U.GENERAL_SUM
+    if short not in pyspiel.registered_names():
+        pyspiel.register_game(_type_of(name, utility), cls)
+    _CLASSES[short] = cls
+    return cls
 
 
 def load(name: str, **params: Any) -> Any:
-    """``pyspiel.load_game`` for ``"red-november"``/``"submarine"`` (or the OpenSpiel names)."""
-    short = {"red-november": RED_NOVEMBER, "submarine": SUBMARINE}.get(name, name)
+    """``pyspiel.load_game`` for a registered game's name (or its OpenSpiel name)."""
+    short = name if name.startswith("python_") else short_name(name)
     return pyspiel.load_game(short, params)
 
 
-if RED_NOVEMBER not in pyspiel.registered_names():
-    pyspiel.register_game(RED_NOVEMBER_TYPE, RedNovemberGame)
-if SUBMARINE not in pyspiel.registered_names():
-    pyspiel.register_game(SUBMARINE_TYPE, SubmarineGame)
+_CLASSES: dict[str, type[SubtableGame]] = {}
+for _plugin in registrations():
+    if _plugin.has("encoder"):
+        register(_plugin.name)

@@ -70,7 +70,7 @@ class _Seats(SharesGameTables):
     ) -> None:
         """``extra``: actions the environment adds after the game's own (the parallel pass)."""
         self.game = resolve_game(game, options)
-        self.reward_mode = check_reward(reward)
+        self.reward_mode = check_reward(reward, self.game)
         self.max_steps = check_max_steps(max_steps)
         self._steps = 0
         self._potentials: list[float] = []
@@ -156,7 +156,7 @@ class SubtableAEC(_Seats, AECEnv[str, ObsDict, int]):  # type: ignore[misc]
 
     def __init__(
         self,
-        game: str | Game[Any] = "red-november",
+        game: str | Game[Any],
         render_mode: str | None = None,
         reward: str = "outcome",
         max_steps: int | None = None,
@@ -241,7 +241,7 @@ class SubtableParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
 
     def __init__(
         self,
-        game: str | Game[Any] = "red-november",
+        game: str | Game[Any],
         render_mode: str | None = None,
         reward: str = "outcome",
         max_steps: int | None = None,
@@ -320,11 +320,11 @@ class SubtableParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
         return obs, rewards, terms, truncs, infos
 
 
-def aec_env(game: str | Game[Any] = "red-november", **options: Any) -> SubtableAEC:
+def aec_env(game: str | Game[Any], **options: Any) -> SubtableAEC:
     """A PettingZoo AEC environment of ``game`` with ``options`` (e.g. ``players=3``)."""
     return SubtableAEC(game, **options)
 
 
-def parallel_env(game: str | Game[Any] = "red-november", **options: Any) -> SubtableParallel:
+def parallel_env(game: str | Game[Any], **options: Any) -> SubtableParallel:
     """A PettingZoo parallel environment of ``game`` with ``options``."""
     return SubtableParallel(game, **options)

@@ -43,6 +43,7 @@ import numpy as np
 import numpy.typing as npt
 
 from subtable.bots.base import make_bot, observe
+from subtable.core.registry import registration
 from subtable.core.rng import Rng
 from subtable.rl.policy import FORMAT, NumpyPolicy
 from subtable.sim.stats import mcnemar_exact_p, paired_difference_interval, wilson_interval
@@ -54,38 +55,32 @@ DEMO_SEEDS = 2_000_000_000
 #: salts the seed of the bot that plays the learning seat in evaluations
 _SEAT_SALT = 0xA6E7_5EA7
 
-#: what each game trains by default: its options, the learning seat and the other seats' bots
-#: ``max_steps`` truncates an episode that a policy drags on (a Submarine captain who never
-#: collects can keep a game going for ever). The default recipe imitates the heuristic first
-#: (``imitate`` episodes of its play), then fine-tunes with PPO at a lower learning rate and
-#: entropy bonus; ``--imitate 0 --lr 3e-4 --ent-coef 0.01`` is PPO from scratch.
-PRESETS: dict[str, dict[str, Any]] = {
-    "red-november": {
-        "options": {"players": 1},
-        "seat": 0,
-        "opponents": "heuristic",
-        "max_steps": 400,
-        "imitate": 4000,
-        "lr": 1e-4,
-        "ent_coef": 0.003,
-    },
-    "submarine": {
-        "options": {"players": 3},
-        "seat": 0,
-        "opponents": "heuristic",
-        "max_steps": 400,
-        "imitate": 2000,
-        "lr": 1e-4,
-        "ent_coef": 0.003,
-    },
-}
+#: what a game trains by default (its ``rl`` part's ``train`` preset, see
+#: :class:`~subtable.rl.common.RLSupport`) over these: its options, the learning seat and the
+#: other seats' bots. ``max_steps`` truncates an episode that a policy drags on (a captain who
+#: never collects can keep a game going for ever). The games' recipes imitate the heuristic
+#: first (``imitate`` episodes of its play), then fine-tune with PPO at a lower learning rate
+#: and entropy bonus; ``--imitate 0 --lr 3e-4 --ent-coef 0.01`` is PPO from scratch.
+BASE_PRESET: dict[str, Any] = {"options": {}, "seat": 0, "opponents": "heuristic"}
+
+
+def presets() -> dict[str, dict[str, Any]]:
+    """The training preset of each registered game with an encoder."""
+    from subtable.core.registry import registrations
+    from subtable.rl.common import support
+
+    return {
+        p.name: {**BASE_PRESET, **support(p.name).train}
+        for p in registrations()
+        if p.has("encoder")
+    }
 
 
 @dataclass
 class TrainConfig:
     """Everything a run depends on (saved in ``report.json``)."""
 
-    game: str = "red-november"
+    game: str
     options: dict[str, Any] = field(default_factory=dict)
     seat: int = 0
     opponents: str = "heuristic"
@@ -119,11 +114,11 @@ class TrainConfig:
 
     @classmethod
     def preset(cls, game: str, **overrides: Any) -> TrainConfig:
-        """The defaults for ``game`` (:data:`PRESETS`) with ``overrides``."""
+        """The defaults for ``game`` (its preset, :func:`presets`) with ``overrides``."""
         from subtable.rl.common import support
 
-        name = support(game).name
-        base = PRESETS[name]
+        name = registration(game).name
+        base = {**BASE_PRESET, **support(name).train}
         values: dict[str, Any] = {"game": name, **base, **overrides}
         values["options"] = {**base["options"], **overrides.get("options", {})}
         return cls(**values)
@@ -247,7 +242,8 @@ def play_scored(
         while not (done or truncated):
             obs, _, done, truncated, _ = env.step(choose(env, obs, deal))
         state = env.state
-        out.append((int(state.returns()[config.seat] > 0), measure(state.observe(config.seat))))
+        score = 0.0 if measure is None else measure(state.observe(config.seat))
+        out.append((int(state.returns()[config.seat] > 0), score))
     return out
 
 
@@ -683,7 +679,7 @@ def evaluate_file(path: Path, deals: int) -> dict[str, Any]:
 def main(argv: Sequence[str] | None = None) -> None:
     """The command line (see the module docstring)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("game", nargs="?", choices=sorted(PRESETS))
+    parser.add_argument("game", nargs="?", choices=sorted(presets()))
     parser.add_argument("--out", type=Path, help="directory for agent.npz, curve, report")
     parser.add_argument("--steps", type=int, help="learner steps (default 300,000)")
     parser.add_argument("--seed", type=int, default=1)

@@ -320,7 +320,7 @@ def moment_text(turning: Turning, moment: Moment, tr: Translator, game: Game[Any
     """What happened at ``moment`` and what it cost or gained, in ``tr``'s language."""
     from subtable.ui.games import game_ui
 
-    ui = game_ui(turning.game, game)
+    ui = game_ui(game)
     move = turning.moves[moment.move - 1]
     what = ui.headline(list(move.events), tr)
     if what is None:

@@ -23,7 +23,7 @@ def _figure(turning: Turning, game: Game[Any], tr: Translator) -> Any:
     from subtable.ui.games import game_ui
 
     plt = pyplot()
-    ui = game_ui(turning.game, game)
+    ui = game_ui(game)
     fig, ax = plt.subplots(figsize=(9, 4))
     curves = turning.curves()
     for i, (seat, values) in enumerate(curves):
@@ -63,7 +63,7 @@ def _figure(turning: Turning, game: Game[Any], tr: Translator) -> Any:
     ax.set_xlim(0, max(1, len(curves[0][1]) - 1))
     ax.set_xlabel(tr("lab.turning.axis.moves"))
     ax.set_ylabel(tr("lab.turning.axis.chance"))
-    title = tr("lab.turning.title", game=tr(f"game.{turning.game}"))
+    title = tr("lab.turning.title", game=ui.title(tr))
     ax.set_title(title, fontsize=10)
     ax.grid(alpha=0.3)
     legend_outside(ax)
@@ -85,7 +85,7 @@ def moment_rows(turning: Turning, game: Game[Any], tr: Translator) -> list[tuple
     """Each moment's curve (the team or a seat) and what happened, in the reader's words."""
     from subtable.ui.games import game_ui
 
-    ui = game_ui(turning.game, game)
+    ui = game_ui(game)
     return [
         (
             tr("lab.turning.team") if m.seat is None else ui.seat_name(m.seat, tr),
@@ -99,7 +99,9 @@ def write_turning_report(
     path: Path, turning: Turning, game: Game[Any], tr: Translator, *, command: str = ""
 ) -> None:
     """A self-contained HTML page: the chart, then every moment with what happened there."""
-    title = tr("lab.turning.title", game=tr(f"game.{turning.game}"))
+    from subtable.ui.games import game_ui
+
+    title = tr("lab.turning.title", game=game_ui(game).title(tr))
     body = [f"<h1>{html.escape(title)}</h1>"]
     if command:
         body.append(f"<p><code>{html.escape(command)}</code></p>")

@@ -19,8 +19,10 @@ from rich.text import Text
 from subtable.i18n import Translator
 from subtable.learn import Lesson, LessonRun, Outcome, Played
 from subtable.learn.run import text_of
+from subtable.ui.games import game_ui
+from subtable.ui.options import columns
 from subtable.ui.rules import find_sections, rule_book
-from subtable.ui.table import Quit, option_columns
+from subtable.ui.table import Quit, options_of
 from subtable.ui.terminal import is_compact
 
 #: the lesson prompt's commands, each with its ``learn.ui.help.<command>`` line
@@ -67,7 +69,7 @@ class LessonScreen:
     def choose(self, lessons: tuple[Lesson, ...]) -> Lesson | None:
         """List the lessons and read the learner's choice (``None``: quit)."""
         tr = self.tr
-        self.say(tr("learn.ui.lessons", game=tr(f"game.{self.game}")), "bold")
+        self.say(tr("learn.ui.lessons", game=game_ui(self.game).title(tr)), "bold")
         for n, lesson in enumerate(lessons, start=1):
             title, summary = text_of(lesson.title, tr), text_of(lesson.summary, tr)
             self.say(tr("learn.ui.lesson_item", n=n, title=title, summary=summary))
@@ -177,16 +179,13 @@ class LessonScreen:
         return True
 
     def _options(self, run: LessonRun) -> None:
-        state = run.state
-        legal = state.legal_actions()
-        view = run.view()
-        hints = [run.ui.action_hint(a, view, self.tr) for a in legal]
-        self.say(self.tr("ui.options", n=len(legal)), "bold")
-        self.console.print(option_columns(run.ui, self.tr, legal, hints, short=False))
+        options = options_of(run.ui, run.state.legal_actions(), run.view(), self.tr)
+        self.say(self.tr("ui.options", n=len(options)), "bold")
+        self.console.print(columns(options, self.tr))
 
     def _rules(self, run: LessonRun, arg: str) -> None:
         tr = self.tr
-        book = rule_book(self.game, tr, components=getattr(run.state.game, "components", None))
+        book = rule_book(run.state.game, tr)
         sections = (
             find_sections(book, arg) if arg else [s for s in book if s.key in run.scene.rules]
         )

@@ -3,7 +3,7 @@
 The content is plain text (no markup: the terminal and the web escape it), built from the
 catalogues' ``rules.*`` messages with the numbers of the game's own components formatted
 in, so that a variant's book gives the variant's numbers. Each game's sections live in
-``subtable.ui.games.<game>_rules``.
+its own module (``subtable.ui.games.<game>_rules``), the ``rules`` part of its registration.
 """
 
 from __future__ import annotations
@@ -12,6 +12,8 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
+from subtable.core.game import Game
+from subtable.core.registry import registration
 from subtable.i18n import Translator
 
 
@@ -32,20 +34,23 @@ class RuleSection:
     entries: tuple[RuleEntry, ...]
 
 
-def rule_book(game: str, tr: Translator, *, components: Any = None) -> list[RuleSection]:
-    """The rules of ``game`` (registry name) in ``tr``'s language, section by section.
+def rule_book(
+    game: Game[Any] | str, tr: Translator, *, components: Any = None
+) -> list[RuleSection]:
+    """The rules of ``game`` (a game, or a registered name) in ``tr``'s language, section
+    by section: the ``rules`` part of its registration, ``book(tr, components)``; empty for
+    a game that declares none.
 
-    ``components`` are the game's own (a variant's); the packaged ones by default.
+    ``components`` are the game's own (a variant's): a game's by default, else the packaged
+    ones.
     """
-    if game == "red-november":
-        from subtable.ui.games.red_november_rules import red_november_book
-
-        return red_november_book(tr, components)
-    if game == "submarine":
-        from subtable.ui.games.submarine_rules import submarine_book
-
-        return submarine_book(tr, components)
-    raise KeyError(game)
+    plugin = registration(game)
+    if not plugin.has("rules"):
+        return []
+    if components is None and not isinstance(game, str):
+        components = getattr(game, "components", None)
+    book: list[RuleSection] = plugin.load("rules")(tr, components)
+    return book
 
 
 def find_sections(book: list[RuleSection], word: str) -> list[RuleSection]:

@@ -360,10 +360,11 @@ def shared_game(name: str, options: dict[str, Any]) -> Game[Any]:
 
 
 def build_table(row: TableRow, token_players: dict[str, int]) -> LiveTable:
-    """A live table at its start (no entries applied)."""
+    """A live table at its start (no entries applied): the row's game name is resolved
+    here, once, into the game the table holds."""
     game = shared_game(row.game, row.options)
     state = game.new_state(row.seed)
-    ui = game_ui(row.game, game)
+    ui = game_ui(game)
     table = LiveTable(
         row=row,
         game=game,

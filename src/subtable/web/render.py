@@ -11,15 +11,35 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from subtable.core.actions import Action
 from subtable.core.events import Event
+from subtable.core.game import Game, State
 from subtable.i18n import Translator
+from subtable.ui.games import GameUI
 from subtable.web.boards import board_renderer
+from subtable.web.db import TableRow
 
-if TYPE_CHECKING:
-    from subtable.web.live import LiveTable
+
+class LiveTable(Protocol):
+    """What the rendering reads of a live table (:class:`subtable.web.live.LiveTable`,
+    which calls this module: a protocol here keeps the arrow one way)."""
+
+    @property
+    def row(self) -> TableRow: ...
+
+    @property
+    def game(self) -> Game[Any]: ...
+
+    @property
+    def state(self) -> State[Any]: ...
+
+    @property
+    def ui(self) -> GameUI: ...
+
+    @property
+    def owners(self) -> tuple[int, ...]: ...
 
 
 def who_labels(table: LiveTable, seats: Sequence[int], tr: Translator) -> dict[int, str]:
@@ -67,7 +87,7 @@ def state_html(
     tr: Translator,
 ) -> dict[str, str]:
     """The board of the first view, the panels of every view, and the status line."""
-    renderer = board_renderer(table.row.game)
+    renderer = board_renderer(table.game)
     who = who_labels(table, seats, tr)
     board = renderer.board(views[0], tr, legal)
     # a player holding several seats sees each seat's panels; the deciding seat's first,

@@ -3,7 +3,7 @@
 :func:`reason` reads the seat's view only (the expert's :class:`~.board.Board`) and names
 what an action is for — the task the turn planner (:meth:`.planning.Planner.goals`) sees
 behind a first step, the way out of a deadly room, the event choice that harms least. The
-table translates ``advice.rn.<key>`` with the parameters (rooms, tracks, tokens, items by
+table translates ``rn.advice.<key>`` with the parameters (rooms, tracks, tokens, items by
 their component names); :data:`REASONS` lists every key for the catalogues' checks.
 """
 

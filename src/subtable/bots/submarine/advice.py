@@ -3,7 +3,7 @@
 :func:`reason` reads the seat's view only (the expert's :class:`~.board.SubBoard`): what a
 collection brings (a type still missing, the last one, a column emptied, a joker), the toll
 it costs, where the boat stops and how many bathyscaphes wait there, what lies in a
-destination cell. The table translates ``advice.sub.<key>``; :data:`REASONS` lists the keys.
+destination cell. The table translates ``sub.advice.<key>``; :data:`REASONS` lists the keys.
 """
 
 from __future__ import annotations

@@ -15,13 +15,15 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from subtable.core.actions import Action
+from subtable.core.game import Game
+from subtable.core.registry import registration
 from subtable.i18n import Translator
 
 
 class BoardRenderer(Protocol):
     """One game's board and side panels as markup."""
 
-    #: the registry name (``red-november``)
+    #: the registered name (``game.info.name``)
     name: str
 
     def board(self, view: dict[str, Any], tr: Translator, legal: Sequence[Action]) -> str:
@@ -38,14 +40,9 @@ class BoardRenderer(Protocol):
         ...
 
 
-def board_renderer(game: str) -> BoardRenderer:
-    """The renderer of the registered game ``game``."""
-    if game == "red-november":
-        from subtable.web.boards.red_november import RedNovemberBoard
-
-        return RedNovemberBoard()
-    if game == "submarine":
-        from subtable.web.boards.submarine import SubmarineBoard
-
-        return SubmarineBoard()
-    raise KeyError(game)
+def board_renderer(game: Game[Any] | str) -> BoardRenderer:
+    """The renderer of ``game`` (a game, with its components, or a registered name): the
+    ``board`` part of its registration, called with the components."""
+    components = None if isinstance(game, str) else getattr(game, "components", None)
+    renderer: BoardRenderer = registration(game).load("board")(components)
+    return renderer

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from subtable.i18n import Translator
 from subtable.web.boards.red_november_layout import (
     MARGIN,
     WIDTH,
+    BoardParts,
     Targets,
     described,
     fit_lines,
@@ -15,13 +16,10 @@ from subtable.web.boards.red_november_layout import (
 )
 from subtable.web.boards.svg import Element, add_class, el, label
 
-if TYPE_CHECKING:
-    from subtable.web.boards.red_november import RedNovemberBoard
-
 
 # -- the Time Track ------------------------------------------------------------
 def time_track(
-    board: RedNovemberBoard, root: Element, view: dict[str, Any], tr: Translator, y: float
+    board: BoardParts, root: Element, view: dict[str, Any], tr: Translator, y: float
 ) -> float:
     el(root, "text", tr("rn.board.time_track_title"), x=MARGIN, y=y + 4, cls="heading")
     y += 10
@@ -52,7 +50,7 @@ def time_track(
 
 
 def _space(
-    board: RedNovemberBoard,
+    board: BoardParts,
     layer: Element,
     space: int,
     x: float,
@@ -109,7 +107,7 @@ def _space(
 
 # -- the Disaster Tracks -------------------------------------------------------
 def disaster_tracks(
-    board: RedNovemberBoard, root: Element, view: dict[str, Any], tr: Translator, y: float
+    board: BoardParts, root: Element, view: dict[str, Any], tr: Translator, y: float
 ) -> float:
     el(root, "text", tr("rn.board.disaster_tracks"), x=MARGIN, y=y + 4, cls="heading")
     y += 10
@@ -141,7 +139,7 @@ def disaster_tracks(
 
 # -- the decks -----------------------------------------------------------------
 def piles(
-    board: RedNovemberBoard,
+    board: BoardParts,
     root: Element,
     view: dict[str, Any],
     tr: Translator,
