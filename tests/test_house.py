@@ -30,7 +30,8 @@ SLUGS = tuple(name.replace("-", "_") for name in BUILTIN)
 
 def _homes(slug: str) -> tuple[str, ...]:
     """Where a game's own code lives (module-name patterns), the issue's list extended by
-    the lab's figures (``sim/metrics_<game>.py``)."""
+    the lab's figures (``sim/metrics_<game>.py``) and the game's lessons
+    (``learn/<game>.py``)."""
     return (
         rf"subtable\.games\.{slug}(\..*)?",
         rf"subtable\.bots\.{slug}(\..*)?",
@@ -38,6 +39,7 @@ def _homes(slug: str) -> tuple[str, ...]:
         rf"subtable\.web\.boards\.{slug}\w*",
         rf"subtable\.rl\.encode_{slug}",
         rf"subtable\.sim\.metrics_{slug}",
+        rf"subtable\.learn\.{slug}",
     )
 
 
@@ -256,6 +258,7 @@ def test_the_games_have_homes() -> None:
         assert f"subtable.games.{slug}.plugin" in homes
         assert f"subtable.ui.games.{slug}" in homes
         assert f"subtable.rl.encode_{slug}" in homes
+        assert f"subtable.learn.{slug}" in homes
 
 
 @pytest.mark.parametrize("module", sorted(m for m in MODULES if m != REGISTRATION))

@@ -84,12 +84,12 @@ def _figures(monkeypatch: pytest.MonkeyPatch, game: str, sweeps: list[str], **op
         figs.append(fig)
         return ""
 
-    monkeypatch.setattr(report, "_png", keep)
+    monkeypatch.setattr(report, "png_base64", keep)
     config = SimConfig(game, options, 8, 2, ["heuristic"])
     runs = run_grid(
         config, parse_sweeps(game, sweeps), workers=1, backend="local", address=None, progress=None
     )
-    plt = report._pyplot()
+    plt = report.pyplot()
     return report, plt, runs, figs
 
 

@@ -10,6 +10,7 @@ from typer.core import TyperCommand, TyperGroup
 from subtable import __version__
 from subtable.commands.common import out
 from subtable.commands.join import join
+from subtable.commands.learn import learn
 from subtable.commands.play import play
 from subtable.commands.replay import replay_cmd
 from subtable.commands.serve import serve
@@ -46,13 +47,14 @@ app = typer.Typer(
     cls=_Group,
     add_completion=False,
     no_args_is_help=True,
-    help=f"Rules-exact board games ({', '.join(game_names())}): play, simulate, replay.",
+    help=f"Rules-exact board games ({', '.join(game_names())}): play, learn, simulate, replay.",
 )
 app.command(cls=_Command)(simulate)
 app.command("replay", cls=_Command)(replay_cmd)
 app.command(cls=_Command)(play)
 app.command(cls=_Command)(serve)
 app.command(cls=_Command)(join)
+app.command(cls=_Command)(learn)
 
 
 def _version(value: bool) -> None:
@@ -67,7 +69,7 @@ def _root(
         bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version.")
     ] = False,
 ) -> None:
-    """Rules-exact board games: play, simulate, replay."""
+    """Rules-exact board games: play, learn, simulate, replay."""
 
 
 def main() -> None:

@@ -57,13 +57,14 @@ from subtable.core.actions import Action
 from subtable.core.errors import OptionError
 from subtable.core.game import Game, State
 from subtable.core.rng import Rng
+from subtable.core.view import SeatView
 
 #: racing: the first check after this many worlds, then one every so many
 _RACE_START = 8
 _RACE_EVERY = 4
 
 
-def _paired(option: list[float], base: list[float]) -> tuple[float, float]:
+def paired(option: list[float], base: list[float]) -> tuple[float, float]:
     """Mean and standard error of ``option - base`` over the worlds both were played in."""
     diffs = [x - y for x, y in zip(option, base[: len(option)], strict=True)]
     n = len(diffs)
@@ -221,8 +222,7 @@ class ISMCTSBot:
         worlds = 0
         while True:
             if self.paired:  # every root option on a copy of the same world
-                for option in active:
-                    paired_returns[option].append(self._iterate(root, world.clone(), option)[seat])
+                for _ in self.play_world(root, world, active, seat, paired_returns):
                     iterations += 1
                     yield iterations
                 worlds += 1
@@ -252,6 +252,35 @@ class ISMCTSBot:
             return legal[0]
         return self._action(best)
 
+    def play_world(
+        self,
+        root: _Node,
+        world: State[Any],
+        options: list[int],
+        seat: int,
+        returns: dict[int, list[float]],
+    ) -> Generator[None, None, None]:
+        """Play each root option once on its own copy of ``world`` (common random numbers:
+        the same deck order and dice for every option), adding ``seat``'s return of each to
+        ``returns``; yields after each option."""
+        for option in options:
+            returns[option].append(self._iterate(root, world.clone(), option)[seat])
+            yield
+
+    def compare(
+        self, view: SeatView, seat: int, options: list[int], worlds: int
+    ) -> dict[int, list[float]]:
+        """Each of ``options`` (legal root actions of ``seat``) played on the same ``worlds``
+        sampled from ``view`` (the first drawn now, each later one after the last is
+        played): ``seat``'s return in every world, by option. Reads nothing but the view."""
+        root = _Node(-1)
+        returns: dict[int, list[float]] = {a: [] for a in options}
+        for _ in range(worlds):
+            world = self.game.determinize(view, self.rng)
+            for _ in self.play_world(root, world, options, seat, returns):
+                pass
+        return returns
+
     def _race(self, active: list[int], returns: dict[int, list[float]]) -> list[int]:
         """The options still in the race: the expert's choice (``active[0]``) and every
         alternative not yet ``race`` standard errors below it on the same worlds."""
@@ -259,7 +288,7 @@ class ISMCTSBot:
         base = returns[favourite]
         kept = [favourite]
         for option in active[1:]:
-            mean, se = _paired(returns[option], base)
+            mean, se = paired(returns[option], base)
             if mean + self.race * se >= 0.0:
                 kept.append(option)
         return kept
@@ -272,7 +301,7 @@ class ISMCTSBot:
         base = returns[favourite]
         best, best_score = favourite, 0.0
         for option in options[1:]:
-            mean, se = _paired(returns[option], base)
+            mean, se = paired(returns[option], base)
             score = mean - self.z * se
             if score > best_score:
                 best, best_score = option, score

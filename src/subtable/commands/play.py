@@ -48,6 +48,14 @@ def play(
     seed: Annotated[int | None, typer.Option(help="seed of the game (default: random)")] = None,
     fast: Annotated[bool, typer.Option("--fast", help="bots play without pausing")] = False,
     load: Annotated[Path | None, typer.Option(help="resume a game saved with 'save FILE'")] = None,
+    advice: Annotated[
+        bool | None,
+        typer.Option(
+            "--advice/--no-advice",
+            help="let players ask the expert (hint); default: at a cooperative game and where one "
+            "person plays, not at a competitive table of several people",
+        ),
+    ] = None,
 ) -> None:
     """Play a game at the terminal, with people and bots."""
     env_lang = detect_language()
@@ -77,7 +85,7 @@ def play(
             seed = random.SystemRandom().randrange(10**6)
         state = built.new_state(seed)
         controllers = _seats(seats, built, tr)
-    table = GameTable(state, controllers, tr, Console(highlight=False), fast=fast)
+    table = GameTable(state, controllers, tr, Console(highlight=False), fast=fast, advice=advice)
     if record is not None and state.is_terminal():
         table.say(tr("ui.loaded_finished", path=str(load)))
     code = table.run(intro=None if record is not None else list(state.opening_events), loaded=load)

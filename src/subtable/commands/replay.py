@@ -12,7 +12,7 @@ from rich.text import Text
 from subtable.commands.common import fail, out
 from subtable.core.errors import SubtableError
 from subtable.core.events import Event
-from subtable.core.game import State
+from subtable.core.game import Game, State
 from subtable.core.record import GameRecord, replay
 from subtable.core.registry import make_game
 from subtable.i18n import LANGUAGES, Translator, translator
@@ -28,8 +28,24 @@ def replay_cmd(
         str | None,
         typer.Option(help=f"language: {'|'.join(LANGUAGES)} (default: from LANG, else en)"),
     ] = None,
+    chart: Annotated[
+        Path | None,
+        typer.Option(
+            help="where the game turned: the chance of winning after every move, as a chart "
+            "(PNG, or SVG for a .svg name); its largest drops and rises are printed"
+        ),
+    ] = None,
+    report: Annotated[
+        Path | None,
+        typer.Option(help="the same chart and moments as a self-contained HTML page"),
+    ] = None,
+    worlds: Annotated[
+        int | None,
+        typer.Option(min=1, help="worlds sampled from each seat's view per estimate (16)"),
+    ] = None,
 ) -> None:
-    """Re-run a game record and verify its final digest; --log narrates the game."""
+    """Re-run a game record and verify its final digest; --log narrates the game; --chart
+    and --report show where it turned."""
     from subtable.commands.simulate import language
 
     tr = translator(language(lang))
@@ -54,6 +70,8 @@ def replay_cmd(
         return
     if log:
         narrate(record, tr)
+    if chart is not None or report is not None:
+        turned(record, state.game, tr, chart=chart, report=report, worlds=worlds)
     from subtable.ui.games import game_ui
 
     ui = game_ui(state.game)
@@ -72,6 +90,38 @@ def replay_cmd(
         ),
         soft_wrap=True,
     )
+
+
+def turned(
+    record: GameRecord,
+    game: Game[Any],
+    tr: Translator,
+    *,
+    chart: Path | None,
+    report: Path | None,
+    worlds: int | None,
+) -> None:
+    """Compute where ``record``'s game turned; write the chart and/or the report and print
+    the moments."""
+    from subtable.sim.turning import TURNING_WORLDS, turning_points
+    from subtable.sim.turning_report import moment_rows, write_chart, write_turning_report
+
+    try:
+        turning = turning_points(record, worlds=worlds or TURNING_WORLDS)
+        if chart is not None:
+            write_chart(turning, chart, game, tr)
+        if report is not None:
+            write_turning_report(report, turning, game, tr)
+    except SubtableError as exc:
+        raise fail(exc.message) from None
+    except OSError as exc:
+        raise fail(str(exc)) from None
+    out.print(Text(tr("lab.turning.heading"), style="bold"))
+    for who, text in moment_rows(turning, game, tr):
+        out.print(Text(f"  {who}: {text}"), soft_wrap=True)
+    for path in (chart, report):
+        if path is not None:
+            out.print(Text(tr("lab.turning.written", path=str(path))), soft_wrap=True)
 
 
 def narrate(record: GameRecord, tr: Translator) -> None:

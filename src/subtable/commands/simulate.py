@@ -175,9 +175,9 @@ def simulate(
         config = SimConfig(game, options, games, seed, bots, save_records, params, variant)
         sweeps = parse_sweeps(game, sweep or [])
         if report is not None:
-            from subtable.sim.report import _pyplot
+            from subtable.sim.report import pyplot
 
-            _pyplot()  # fail early when matplotlib is missing
+            pyplot()  # fail early when matplotlib is missing
         if comparing:
             if sweeps:
                 raise OptionError("--compare cannot be combined with --sweep", code="bad_sweep")

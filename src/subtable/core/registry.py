@@ -19,12 +19,13 @@ part           what it is                                                  asked
 ``rl``         the RL extras (``subtable.rl.common.RLSupport``)            rl
 ``metrics``    the lab's ``GameMetrics`` class, called with the first      sim
                state
+``lessons``    the guided lessons: a sequence of ``learn.Lesson``          learn
 =============  ==========================================================  ===============
 
 A part may also be given as the object itself (a test's game does so). A game without
 a part gets the documented fallback of the layer that asks (no ``heuristic`` without an
-expert, the lab's generic figures without metrics, an empty rule book…) or a clear
-:class:`MissingPart` error naming the game and the part.
+expert, the lab's generic figures without metrics, an empty rule book, no lessons…) or a
+clear :class:`MissingPart` error naming the game and the part.
 
 Games are found in one place: :data:`BUILTIN` (the games shipped in this package, found
 from a source tree too, without install metadata), then the ``subtable.games`` entry-point
@@ -67,6 +68,7 @@ PARTS: dict[str, str] = {
     "encoder": "observation encoder",
     "rl": "research-adapter extras",
     "metrics": "lab figures",
+    "lessons": "guided lessons",
 }
 
 
@@ -107,6 +109,7 @@ class GamePlugin:
     encoder: str | object | None = None
     rl: str | object | None = None
     metrics: str | object | None = None
+    lessons: str | object | None = None
 
     def __post_init__(self) -> None:
         for part in PARTS:

@@ -39,7 +39,7 @@ HATCHES = ("", "///", "...", "xx", "\\\\", "++", "oo", "--", "**", "||", "OO")
 STYLES = (("-", "o"), ("--", "s"), (":", "^"), ("-.", "D"), ("-", "v"), ("--", "P"), (":", "X"))
 
 
-def _pyplot() -> Any:
+def pyplot() -> Any:
     try:
         import matplotlib
     except ImportError:
@@ -52,14 +52,14 @@ def _pyplot() -> Any:
     return plt
 
 
-def _png(fig: Any) -> str:
+def png_base64(fig: Any) -> str:
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=90, bbox_inches="tight")
-    _pyplot().close(fig)
+    pyplot().close(fig)
     return base64.b64encode(buf.getvalue()).decode("ascii")
 
 
-def _legend_outside(ax: Any, **kwargs: Any) -> None:
+def legend_outside(ax: Any, **kwargs: Any) -> None:
     """A legend right of the axes: it never covers a bar or a line."""
     ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1), borderaxespad=0, **kwargs)
 
@@ -118,10 +118,10 @@ def _win_plots(plt: Any, runs: Sequence[Run], tr: Translator) -> list[tuple[str,
                 label=tr("lab.plot.fair_share", players=len(rates)),
             )
             what = tr("lab.plot.rate_by_seat")
-            _legend_outside(ax)
+            legend_outside(ax)
         ax.set_ylabel(what)
         ax.set_ylim(0, 1)
-        out.append((tr("lab.heading.win_rate", what=what), _png(fig)))
+        out.append((tr("lab.heading.win_rate", what=what), png_base64(fig)))
         return out
     for key in keys:
         others = [k for k in keys if k != key]
@@ -154,8 +154,8 @@ def _win_plots(plt: Any, runs: Sequence[Run], tr: Translator) -> list[tuple[str,
         ax.set_ylabel(what)
         ax.set_ylim(0, 1)
         if others or not coop:
-            _legend_outside(ax)
-        out.append((tr("lab.heading.win_rate_by", key=sweep_key(key, tr)), _png(fig)))
+            legend_outside(ax)
+        out.append((tr("lab.heading.win_rate_by", key=sweep_key(key, tr)), png_base64(fig)))
     return out
 
 
@@ -192,8 +192,8 @@ def _causes_plot(plt: Any, runs: Sequence[Run], game: str, tr: Translator) -> st
     ax.invert_yaxis()  # the first configuration on top, as in the table
     ax.set_xlim(0, 1)
     ax.set_xlabel(tr("lab.plot.share"))
-    _legend_outside(ax, title=tr("lab.plot.end_reason"), title_fontsize=7)
-    return _png(fig)
+    legend_outside(ax, title=tr("lab.plot.end_reason"), title_fontsize=7)
+    return png_base64(fig)
 
 
 def _minute_plot(
@@ -226,9 +226,9 @@ def _minute_plot(
         ax.set_xlabel(tr("lab.plot.time_track"))
     axes[0].set_ylabel(tr("lab.plot.lost_games"))
     if len(runs) > 1:
-        _legend_outside(axes[1])
+        legend_outside(axes[1])
     fig.tight_layout()
-    return _png(fig)
+    return png_base64(fig)
 
 
 def _track_curves(run: Run) -> dict[str, list[float | None]]:
@@ -276,9 +276,9 @@ def _tracks_plot(plt: Any, runs: Sequence[Run], tr: Translator) -> str | None:
         ax.set_xlabel(tr("lab.plot.time_track"))
     axes[0].set_ylabel(tr("lab.plot.mean_level"))
     if len(curves) > 1:
-        _legend_outside(axes[-1])
+        legend_outside(axes[-1])
     fig.tight_layout()
-    return _png(fig)
+    return png_base64(fig)
 
 
 def _decisions_plot(plt: Any, runs: Sequence[Run], tr: Translator) -> str:
@@ -295,8 +295,8 @@ def _decisions_plot(plt: Any, runs: Sequence[Run], tr: Translator) -> str:
     ax.set_xlabel(tr("lab.plot.decisions"))
     ax.set_ylabel(tr("lab.plot.games"))
     if len(runs) > 1:
-        _legend_outside(ax)
-    return _png(fig)
+        legend_outside(ax)
+    return png_base64(fig)
 
 
 def _table(runs: Sequence[Run], game: str, tr: Translator) -> str:
@@ -343,7 +343,7 @@ def _table(runs: Sequence[Run], game: str, tr: Translator) -> str:
             html.escape(number(s["games_per_sec"], tr)),
         ]
         rows.append(cells)
-    return _html_table(head, rows)
+    return html_table(head, rows)
 
 
 def write_report(
@@ -357,7 +357,7 @@ def write_report(
 ) -> None:
     """Write the HTML report of ``runs`` (one per sweep point) of ``game`` to ``path``."""
     tr = tr or translator("en")
-    plt = _pyplot()
+    plt = pyplot()
     sections: list[tuple[str, str]] = _win_plots(plt, runs, tr)
     sections += _run_plots(plt, runs, game, win_reason, tr)
     title = tr("lab.report.title", game=game_title(game, tr))
@@ -365,7 +365,7 @@ def write_report(
     if command:
         body.append(f"<p><code>{html.escape(command)}</code></p>")
     body.append(_table(runs, game, tr))
-    _write_page(path, title, body, sections, tr)
+    write_page(path, title, body, sections, tr)
 
 
 def _run_plots(
@@ -383,7 +383,7 @@ def _run_plots(
     return sections
 
 
-def _write_page(
+def write_page(
     path: Path, title: str, body: list[str], sections: list[tuple[str, str]], tr: Translator
 ) -> None:
     """One self-contained HTML page: ``body``, then each (heading, PNG in base64) plot."""
@@ -440,8 +440,8 @@ def _compare_rates_plot(
     ax.invert_yaxis()
     ax.set_xlim(0, 1)
     ax.set_xlabel(tr("lab.plot.share"))
-    _legend_outside(ax)
-    return _png(fig)
+    legend_outside(ax)
+    return png_base64(fig)
 
 
 def _compare_diff_plot(plt: Any, stats: Sequence[Any], game: str, tr: Translator) -> str:
@@ -482,8 +482,8 @@ def _compare_diff_plot(plt: Any, stats: Sequence[Any], game: str, tr: Translator
     ax.set_yticks(ys, labels=[figure_name(game, st.what, tr) for st in stats], fontsize=8)
     ax.invert_yaxis()
     ax.set_xlabel(tr("lab.compare.plot.diff"))
-    _legend_outside(ax)
-    return _png(fig)
+    legend_outside(ax)
+    return png_base64(fig)
 
 
 def _compare_table(
@@ -493,10 +493,10 @@ def _compare_table(
 
     head = compare_head(comparison, tr)
     rows = [[html.escape(c) for c in compare_cells(game, st, tr)] for st in stats]
-    return _html_table(head, rows)
+    return html_table(head, rows)
 
 
-def _html_table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+def html_table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     """A table: ``head`` as text (escaped here), each row's cells already HTML."""
     return (
         "<table><tr>"
@@ -522,7 +522,7 @@ def write_compare_report(
     from subtable.sim.compare import stats_of
 
     tr = tr or translator("en")
-    plt = _pyplot()
+    plt = pyplot()
     stats = stats_of(comparison)
     sections: list[tuple[str, str]] = [
         (tr("lab.compare.heading.rates"), _compare_rates_plot(plt, runs, stats, game, tr)),
@@ -550,4 +550,4 @@ def write_compare_report(
     body.append(f"<h2>{html.escape(tr('lab.compare.heading.table'))}</h2>")
     body.append(f"<p>{html.escape(method)}</p>")
     body.append(_compare_table(stats, comparison, game, tr))
-    _write_page(path, title, body, sections, tr)
+    write_page(path, title, body, sections, tr)

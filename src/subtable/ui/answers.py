@@ -24,9 +24,12 @@ Line = tuple[str, str | None]
 A = TypeVar("A", bound=Action)
 
 
-def stray_argument(command: str, rest: str, tr: Translator) -> Line | None:
-    """The refusal of an argument given to a command that takes none, else ``None``."""
-    if command in BARE and rest:
+def stray_argument(
+    command: str, rest: str, tr: Translator, bare: Sequence[str] = BARE
+) -> Line | None:
+    """The refusal of an argument given to a command that takes none (``bare``), else
+    ``None``."""
+    if command in bare and rest:
         return tr("ui.err.no_argument", command=command, text=rest), "red"
     return None
 

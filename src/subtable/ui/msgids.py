@@ -26,11 +26,13 @@ WEB = UI_ROOT.parent / "web"
 #: the lab's readable outputs: the summary tables, the report, ``replay``
 LAB = [UI_ROOT.parent / "sim", UI_ROOT.parent / "commands" / "simulate.py"]
 REPLAY = UI_ROOT.parent / "commands" / "replay.py"
+#: the lessons' engine and their terminal command
+LEARN = [UI_ROOT.parent / "learn", UI_ROOT.parent / "commands" / "learn.py"]
 
 
 def code_extraction() -> Extraction:
     """The ids, families and violations of the table's code."""
-    return extract_paths([UI_ROOT, PLAY, I18N, WEB, *LAB, REPLAY])
+    return extract_paths([UI_ROOT, PLAY, I18N, WEB, *LAB, REPLAY, *LEARN])
 
 
 # -- the families ----------------------------------------------------------------------
@@ -49,15 +51,24 @@ def table_ids() -> set[str]:
     """The game-independent families of the table."""
     from subtable.core.game import APPLY_REASONS
     from subtable.ui.answers import JOIN_COMMANDS
+    from subtable.ui.lessons import COMMANDS as LESSON_COMMANDS
     from subtable.ui.table import COMMANDS
     from subtable.ui.undo import CHANCE, HIDDEN, OTHER_SEAT, OVER, START
 
     ids = {f"ui.help.{c}" for c in ("number", "action", *COMMANDS, *JOIN_COMMANDS)}
+    ids |= {f"learn.ui.help.{c}" for c in ("number", "action", *LESSON_COMMANDS)}
     ids |= {f"ui.undo.barrier.{b}" for b in (START, CHANCE, HIDDEN, OTHER_SEAT, OVER)}
     ids |= {f"ui.why.{code}" for code in APPLY_REASONS if code != "not_your_turn"}
     return ids
 
 
+def learn_ids() -> set[str]:
+    """Every id the lessons' texts use (they hold them as data)."""
+    from subtable.learn import lesson_games, lessons
+
+    return {i for game in lesson_games() for lesson in lessons(game) for i in lesson.msg_ids()}
+
+
 def all_msgids() -> set[str]:
     """Every id the table may ask for."""
-    return code_extraction().ids | table_ids() | game_ids()
+    return code_extraction().ids | table_ids() | game_ids() | learn_ids()

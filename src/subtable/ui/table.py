@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import textwrap
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +12,7 @@ from rich.console import Console, RenderableType
 from rich.markup import escape
 from rich.text import Text
 
+from subtable.bots.advice import advice_seed, advise, can_advise
 from subtable.bots.base import observe
 from subtable.core.actions import Action
 from subtable.core.errors import InvalidActionError
@@ -19,8 +20,10 @@ from subtable.core.events import Event
 from subtable.core.game import State
 from subtable.core.record import GameRecord
 from subtable.i18n import Translator
-from subtable.ui.answers import help_lines, help_on, log_lines, pick, stray_argument
+from subtable.ui.advice import advice_allowed, advice_lines
+from subtable.ui.answers import BARE, help_lines, help_on, log_lines, pick, stray_argument
 from subtable.ui.games import game_ui
+from subtable.ui.games.base import GameUI
 from subtable.ui.games.common import action_as_seen
 from subtable.ui.options import Option, fit
 from subtable.ui.rules import RuleSection, find_sections, rule_book
@@ -32,7 +35,9 @@ from subtable.ui.undo import UndoLedger
 BOT_PAUSE = 0.5
 #: seconds a bot waits when it takes its seat
 SEAT_PAUSE = 0.3
-COMMANDS = ("help", "why", "log", "undo", "save", "board", "quit")
+COMMANDS = ("help", "why", "hint", "log", "undo", "save", "board", "quit")
+#: commands that take no argument here: the shared ones and ``hint``
+_BARE = (*BARE, "hint")
 #: ``help rules [SECTION]``: the rule book
 RULES_WORD = "rules"
 #: columns a rule book's entries are indented by, and the narrowest text it wraps to
@@ -60,6 +65,7 @@ class GameTable:
         *,
         fast: bool = False,
         input_fn: Callable[[str], str] | None = None,
+        advice: bool | None = None,
     ) -> None:
         self.state = state
         self.game = state.game
@@ -80,6 +86,11 @@ class GameTable:
             if len(self.humans) == 1
             else frozenset()
         )
+        #: whether players may ask for advice (``hint``); by default at a cooperative game
+        #: or where one person plays (:func:`advice_allowed`)
+        self.advice = advice_allowed(self.game, len(self.humans)) if advice is None else advice
+        #: (moves played, seat) each time advice was asked: public, kept in saved records
+        self.advice_asked: list[tuple[int, int]] = []
         self.log: list[str] = []
         self.ledger = UndoLedger(self.ui.hidden_counts)
         self.dirty = True
@@ -275,15 +286,7 @@ class GameTable:
 
     def _options(self, view: dict[str, Any]) -> list[Option]:
         """The legal actions as the options on screen, hints and odds from ``view``."""
-        return [
-            Option(
-                a.notation(),
-                self.ui.action_label(a, self.tr),
-                self.ui.action_hint(a, view, self.tr),
-                self.ui.odds(a, view),
-            )
-            for a in self.state.legal_actions()
-        ]
+        return options_of(self.ui, self.state.legal_actions(), view, self.tr)
 
     def _handle(self, line: str, seat: Seat) -> None:
         text = line.strip()
@@ -291,7 +294,7 @@ class GameTable:
             return
         word, _, rest = text.partition(" ")
         command = word.lower()
-        stray = stray_argument(command, rest.strip(), self.tr)
+        stray = stray_argument(command, rest.strip(), self.tr, bare=_BARE)
         if stray is not None:
             self.say(*stray)
             return
@@ -299,6 +302,8 @@ class GameTable:
             self._help(seat.seat, rest.strip())
         elif command == "why":
             self._why(rest.strip())
+        elif command == "hint":
+            self._hint(seat.seat)
         elif command == "log":
             self._log(rest.strip())
         elif command == "undo":
@@ -393,6 +398,22 @@ class GameTable:
             return
         self.say(tr("ui.why.because", action=action.notation(), reason=self._reason(action)))
 
+    def _hint(self, seat: int) -> None:
+        """The expert's advice for ``seat``'s decision, from its view only; the log says,
+        for everyone, that it was asked."""
+        tr = self.tr
+        if not self.advice or not can_advise(self.game):
+            self.say(tr("advice.off"), "red")
+            return
+        view = self.state.observe(seat)
+        line = tr("advice.asked", who=self.seat_label(seat))
+        self.log.append(line)
+        self.say(line, "dim")
+        self.advice_asked.append((len(self.state.history), seat))
+        found = advise(self.game, view, self.state.legal_action_ids(), seed=advice_seed(view))
+        for text in advice_lines(found, self.game, self.ui, tr):
+            self.say(text)
+
     def _reason(self, action: Action) -> str:
         """Why ``action`` is illegal now, translated from the engine's code and params."""
         error = self.state.explain_illegal(action)
@@ -423,7 +444,10 @@ class GameTable:
             self.say(tr("ui.save.usage"), "red")
             return
         path = Path(arg).expanduser()
-        record = GameRecord.of(self.name, self.state, seats=list(self.controllers), lang=tr.lang)
+        meta: dict[str, Any] = {"seats": list(self.controllers), "lang": tr.lang}
+        if self.advice_asked:
+            meta["advice"] = [list(x) for x in self.advice_asked]
+        record = GameRecord.of(self.name, self.state, **meta)
         try:
             record.save(path)
         except OSError as exc:
@@ -431,6 +455,17 @@ class GameTable:
             return
         self.saved_at = len(self.state.history)
         self.say(tr("ui.save.done", path=str(path)))
+
+
+def options_of(
+    ui: GameUI, legal: Sequence[Action], view: dict[str, Any], tr: Translator
+) -> list[Option]:
+    """``legal`` as the options on screen, their hints and odds from ``view`` (the play
+    table's and a lesson's)."""
+    return [
+        Option(a.notation(), ui.action_label(a, tr), ui.action_hint(a, view, tr), ui.odds(a, view))
+        for a in legal
+    ]
 
 
 def _wrap(head: str, text: str, width: int) -> list[Text]:

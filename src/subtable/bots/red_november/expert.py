@@ -12,8 +12,9 @@ candidate moves and leaf values (:mod:`.value`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
+from subtable.bots.red_november.advice import reason as advice_reason
 from subtable.bots.red_november.board import Board
 from subtable.bots.red_november.items import ItemValues
 from subtable.bots.red_november.params import Params
@@ -113,6 +114,26 @@ class RNExpert:
             if i in legal_set and i not in out:
                 out.append(i)
         return out
+
+    def advice_candidates(self, b: Board, seat: int, legal: Sequence[int], width: int) -> list[int]:
+        """Up to ``width`` distinct legal actions worth advising, the expert's choice first:
+        at any movement decision the first steps of every worthwhile task (a search's
+        candidates branch only at a turn's start), elsewhere :meth:`candidates`."""
+        if b.phase != Phase.MOVE:
+            return self.candidates(b, seat, legal, width, Rng(0))
+        legal_set = set(legal)
+        out = [self._movement(b, legal)]
+        for i in self.planner.plan(b, alternatives=True):
+            if len(out) >= width:
+                break
+            if i in legal_set and i not in out:
+                out.append(i)
+        return out
+
+    def reason(self, b: Board, seat: int, action_id: int) -> tuple[str, dict[str, Any]]:
+        """Why ``action_id`` would be played: a reason key and its parameters
+        (:mod:`.advice`)."""
+        return advice_reason(self.c, self.game.action_space, self.planner, b, seat, action_id)
 
     def _other_minutes(self, choice: int, legal: set[int], count: int) -> list[int]:
         """The same fix-it action with other minutes (nearest first), when ``choice`` is one."""

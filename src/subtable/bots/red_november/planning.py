@@ -27,6 +27,7 @@ from subtable.games.red_november.components import SEA, Components
 class _Choice:
     rate: float
     steps: list[int]
+    task: Task
 
 
 class Planner:
@@ -59,18 +60,41 @@ class Planner:
         best one (for a search bot's candidate moves). With ``legal`` (and no
         alternatives), the list may stop at its first legal step: the caller plays it.
         """
-        a = b.active
-        r = b.room[a]
-        ix = self.ix
-        it = self.item
-        hand = self.items.held(b, a)
-        t = b.ghost
+        a, r = b.active, b.room[b.active]
         out: list[int] = []
-        if t <= 0:
-            return [ix.id(Kind.DONE)]
+        if b.ghost <= 0:
+            return [self.ix.id(Kind.DONE)]
         # Survival first: a gnome outside since the start of the turn must get back in.
         if r == SEA and b.this_turn.outside:
             return self._go_inside(b, a)
+        turn, choices = self._choices(b)
+        in_hazard = r != SEA and (b.fire[r] or b.water[r] == 2)
+        if choices and (choices[0].rate >= self.p.idle_rate or in_hazard):
+            out.extend(choices[0].steps)
+        if in_hazard:
+            out.extend(self._escape(turn))
+        if legal is not None and not alternatives and any(i in legal for i in out):
+            return out  # the idle moves below would never be read
+        out.extend(self._idle(turn))
+        if alternatives:
+            out.extend(ch.steps[0] for ch in choices[1:])
+        return out
+
+    def goals(self, b: Board) -> dict[int, Task]:
+        """The task each worthwhile first step of the active gnome's turn serves (the best
+        task's when several begin alike): what a step is *for*, to explain it."""
+        if b.ghost <= 0 or (b.room[b.active] == SEA and b.this_turn.outside):
+            return {}
+        # in reverse, so that of the tasks beginning alike the best one stays
+        return {ch.steps[0]: ch.task for ch in reversed(self._choices(b)[1])}
+
+    def _choices(self, b: Board) -> tuple[Turn, list[_Choice]]:
+        """The turn's situation and every worthwhile task's plan, best rate first."""
+        a = b.active
+        r = b.room[a]
+        it = self.item
+        hand = self.items.held(b, a)
+        t = b.ghost
         fire_items = [i for i in (it["fire_extinguisher"], it["grog"]) if hand[i]]
         can_fire = b.this_turn.fire_ok or bool(fire_items)
         can_sea = b.this_turn.aqualung or bool(hand[it["aqualung"]])
@@ -90,17 +114,7 @@ class Planner:
             if choice is not None:
                 choices.append(choice)
         choices.sort(key=lambda ch: -ch.rate)
-        in_hazard = r != SEA and (b.fire[r] or b.water[r] == 2)
-        if choices and (choices[0].rate >= self.p.idle_rate or in_hazard):
-            out.extend(choices[0].steps)
-        if in_hazard:
-            out.extend(self._escape(turn))
-        if legal is not None and not alternatives and any(i in legal for i in out):
-            return out  # the idle moves below would never be read
-        out.extend(self._idle(turn))
-        if alternatives:
-            out.extend(ch.steps[0] for ch in choices[1:])
-        return out
+        return turn, choices
 
     # -------------------------------------------------------------- one task --
     def _evaluate(self, turn: Turn, task: Task) -> _Choice | None:
@@ -209,7 +223,7 @@ class Planner:
             steps = [ix.id(Kind.USE, i) for i in uses] + [action]
         else:
             steps = [self._first_step(turn, room, first, route_items)]
-        return _Choice(rate, steps)
+        return _Choice(rate, steps, task)
 
     def _keep(self, turn: Turn, task: Task) -> float:
         """How much of a task's value stays with the active gnome (others may be closer)."""

@@ -13,8 +13,9 @@ the least wanted colour.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
+from subtable.bots.submarine.advice import reason as advice_reason
 from subtable.bots.submarine.board import SubBoard
 from subtable.bots.submarine.params import SubParams
 from subtable.bots.submarine.prices import Prices
@@ -103,6 +104,11 @@ class SubExpert:
             prices = self._prices = _SeatPrices(self, b, s, key)
         score = prices.score
         return [score(b, a) for a in legal]
+
+    def reason(self, b: SubBoard, seat: int, action_id: int) -> tuple[str, dict[str, Any]]:
+        """Why ``action_id`` would be played: a reason key and its parameters
+        (:mod:`.advice`)."""
+        return advice_reason(self.c, self.acts, b, seat, action_id)
 
     def seat_features(self, b: SubBoard, s: int) -> list[float]:
         """Seat ``s``'s features for the leaf-value model."""

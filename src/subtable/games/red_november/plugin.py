@@ -16,4 +16,5 @@ PLUGIN = GamePlugin(
     encoder="subtable.rl.encode_red_november:RedNovemberEncoder",
     rl="subtable.rl.encode_red_november:RL",
     metrics="subtable.sim.metrics_red_november:RedNovemberMetrics",
+    lessons="subtable.learn.red_november:LESSONS",
 )

@@ -16,4 +16,5 @@ PLUGIN = GamePlugin(
     encoder="subtable.rl.encode_submarine:SubmarineEncoder",
     rl="subtable.rl.encode_submarine:RL",
     metrics="subtable.sim.metrics_submarine:SubmarineMetrics",
+    lessons="subtable.learn.submarine:LESSONS",
 )

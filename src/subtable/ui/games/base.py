@@ -3,7 +3,7 @@ the engine API: the ``ui`` part of its registration."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import Any, Protocol
 
 from rich.console import RenderableType
@@ -54,6 +54,16 @@ class GameUI(Protocol):
 
     def narrate(self, event: Event, tr: Translator) -> str | None:
         """One log line for an event (already redacted for the reader), or ``None``."""
+        ...
+
+    def advice_reason(self, key: str, params: dict[str, Any], tr: Translator) -> str:
+        """One line of why the expert advises an option, from the reason key and
+        parameters its game's expert gives (``bots/<game>/advice.py``)."""
+        ...
+
+    def headline(self, events: Sequence[Event], tr: Translator) -> str | None:
+        """The narration of what mattered most among one move's events, or ``None`` when
+        none of them says more than the move itself."""
         ...
 
     def why(self, error: IllegalActionError, action: Action, tr: Translator) -> str:

@@ -66,3 +66,15 @@ def action_as_seen(
         if shown == full:
             return full, ui.action_label(action, tr)
     return shown, ui.public_label(shown, tr)
+
+
+def headline(
+    ui: GameUI, events: Sequence[Event], tr: Translator, order: Sequence[str]
+) -> str | None:
+    """The narration of the weightiest of ``events``: the first whose key comes first in
+    ``order`` (a game's keys, weightiest first), or ``None`` when none is listed."""
+    rank = {key: i for i, key in enumerate(order)}
+    listed = [e for e in events if e.key in rank]
+    if not listed:
+        return None
+    return ui.narrate(min(listed, key=lambda e: rank[e.key]), tr)

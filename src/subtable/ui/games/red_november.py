@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
 from typing import Any, NamedTuple
 
@@ -24,7 +24,7 @@ from subtable.games.red_november.components import (
     default_components,
 )
 from subtable.i18n import Translator, translator
-from subtable.ui.games.common import core_why, style_for
+from subtable.ui.games.common import core_why, headline, style_for
 
 #: reason codes told apart by the action's kind (``rn.why.wrong_room.<variant>``)
 WHY_VARIANTS = ("wrong_room",)
@@ -302,6 +302,18 @@ class RedNovemberUI:
         if not tr.has(f"rn.why.{code}"):
             return tr("ui.why.unknown_code", code=code, message=error.message)
         return tr(f"rn.why.{code}", **{**p, **names})
+
+    def advice_reason(self, key: str, params: dict[str, Any], tr: Translator) -> str:
+        """One line of why the expert advises an option (``rn.advice.<key>``, the keys of
+        :mod:`subtable.bots.red_november.advice`)."""
+        names = self._names(params, tr)
+        if "fix" in params:
+            names["fix"] = self.fix(params["fix"], tr)
+        return tr(f"rn.advice.{key}", **names)
+
+    def headline(self, events: Sequence[Event], tr: Translator) -> str | None:
+        """What mattered most among a move's events (:data:`HEADLINES`), or ``None``."""
+        return headline(self, events, tr, HEADLINES)
 
     # -- narration -----------------------------------------------------------------
     def narrate(self, event: Event, tr: Translator) -> str | None:
@@ -915,6 +927,29 @@ def _fold(text: str) -> str:
     return " ".join(text.casefold().replace("-", " ").replace("_", " ").split())
 
 
+#: the events a move's headline names, weightiest first (``headline``)
+HEADLINES = (
+    "game_lost",
+    "game_won",
+    "gnome_killed",
+    "destruction_placed",
+    "destruction_averted",
+    "fire_spread",
+    "fire_started",
+    "track_reset",
+    "room_flooded",
+    "rooms_flooded",
+    "track_advanced",
+    "hatch_blocked",
+    "fire_out",
+    "gnome_fainted",
+    "fix_attempted",
+    "hatch_unblocked",
+    "water_pumped",
+    "water_reflowed",
+    "items_drawn",
+)
+
 _Narrator = Callable[[RedNovemberUI, dict[str, Any], Translator], str]
 _NARRATORS: dict[str, _Narrator] = {
     "fix_attempted": RedNovemberUI._fix_attempted,
@@ -935,6 +970,7 @@ _NARRATORS: dict[str, _Narrator] = {
 
 def _msgids() -> set[str]:
     """Every id of Red November's families."""
+    from subtable.bots.red_november.advice import REASONS
     from subtable.games.red_november.game import RedNovember
 
     c = default_components()
@@ -969,4 +1005,5 @@ def _msgids() -> set[str]:
         for name in RedNovember.option_specs
         if name not in ("players", "gnomes", "greater_challenge")
     }
+    ids |= {f"rn.advice.{key}" for key in REASONS}
     return ids

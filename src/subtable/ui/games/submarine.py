@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -15,7 +15,7 @@ from subtable.core.events import Event
 from subtable.games.submarine.actions import Kind, SubAction
 from subtable.games.submarine.components import Components, default_components
 from subtable.i18n import Translator
-from subtable.ui.games.common import core_why, style_for
+from subtable.ui.games.common import core_why, headline, style_for
 
 #: Rich styles of the treasure colours (always shown with the colour's letters too)
 COLOUR_STYLES = {
@@ -132,6 +132,21 @@ class SubmarineUI:
         if not tr.has(f"sub.why.{code}"):
             return tr("ui.why.unknown_code", code=code, message=error.message)
         return tr(f"sub.why.{code}", **p)
+
+    def advice_reason(self, key: str, params: dict[str, Any], tr: Translator) -> str:
+        """One line of why the expert advises an option (``sub.advice.<key>``, the keys of
+        :mod:`subtable.bots.submarine.advice`)."""
+        p = dict(params)
+        for name in ("token", "joker"):
+            if name in p:
+                p[name] = self.token(p[name], tr)
+        if "colour" in p:
+            p["colour"] = self.card_colour(p["colour"], tr)
+        return tr(f"sub.advice.{key}", **p)
+
+    def headline(self, events: Sequence[Event], tr: Translator) -> str | None:
+        """What mattered most among a move's events (:data:`HEADLINES`), or ``None``."""
+        return headline(self, events, tr, HEADLINES)
 
     # -- narration -----------------------------------------------------------------
     def narrate(self, event: Event, tr: Translator) -> str | None:
@@ -469,6 +484,18 @@ class SubmarineUI:
         return _msgids()
 
 
+#: the events a move's headline names, weightiest first (``headline``)
+HEADLINES = (
+    "game_over",
+    "treasure_collected",
+    "card_given",
+    "card_swapped",
+    "bathyscaphe_moved",
+    "boat_moved",
+    "boat_left_board",
+    "boats_returned",
+)
+
 _Narrator = Callable[[SubmarineUI, dict[str, Any], Translator], str]
 _NARRATORS: dict[str, _Narrator] = {
     "cards_drawn": SubmarineUI._cards_drawn,
@@ -482,6 +509,7 @@ _NARRATORS: dict[str, _Narrator] = {
 
 def _msgids() -> set[str]:
     """Every id of Submarine's families."""
+    from subtable.bots.submarine.advice import REASONS
     from subtable.games.submarine.game import Submarine
 
     c = default_components()
@@ -508,4 +536,5 @@ def _msgids() -> set[str]:
     ids |= {f"sub.board.col.{col}" for col in PLAYER_COLUMNS}
     ids |= {f"sub.reason.{r}" for r in words.end_reasons}
     ids |= {f"sub.end.{r}" for r in words.end_reasons}
+    ids |= {f"sub.advice.{key}" for key in REASONS}
     return ids

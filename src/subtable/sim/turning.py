@@ -1,0 +1,337 @@
+"""Where the game turned: the estimated chance of winning after every move of a record.
+
+:func:`turning_points` replays a :class:`~subtable.core.record.GameRecord` and, after every
+move, estimates each seat's chance of winning from that seat's view only: ``worlds`` states
+are sampled from the view (:meth:`Game.determinize <subtable.core.game.Game.determinize>`)
+and the game's expert plays each to the end (:class:`Estimator`). The fitted leaf-value
+models the search bots use were measured against such playouts and found too far off for a
+chart (docs/lab.md: Red November 0.07 where the playouts give 0.86, with a “Crushed!”
+token on the track), so the chart plays out: its values are unbiased for the expert's
+play, with a standard error each. Seats whose views carry the same information share one
+estimate (Red November's gnomes, unless Crazed Gnomes hides their hands). A cooperative
+game's curve is the team's: the mean of its members' estimates.
+
+The three largest drops and rises of each curve are its *moments*, with the move's index (the
+replay's position after it) and events; :func:`moment_text` says what happened there in the
+reader's language ("Gnome 3 chooses Reactor Room (4): the fire spreads there: −14 points").
+Every draw comes from generators seeded with ``seed``: the same record gives the same curves.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from subtable.bots.heuristic import SearchHooks, search_hooks
+from subtable.core.errors import RecordError, SubtableError
+from subtable.core.events import Event
+from subtable.core.game import Game, State, Utility
+from subtable.core.record import GameRecord
+from subtable.core.registry import make_game
+from subtable.core.rng import Rng
+from subtable.i18n import Translator
+from subtable.sim.stats import wilson_interval
+
+#: sampled worlds behind each estimate when not told
+TURNING_WORLDS = 16
+#: moments marked per curve, each way
+MOMENTS = 3
+#: the fields of a view that say whose it is rather than what it shows (the deciding
+#: seat's view lists its legal actions, which anyone could derive)
+_WHOSE = ("seat", "legal")
+_SALT = 0x7E41_2C0F_D15E_A5E5
+_STRIDE = 0x9E37_79B9_7F4A_7C15
+_PLAY = 0x51A7_0B1E
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One move of the record: who played it, its notation, what it caused (as a
+    spectator reads it)."""
+
+    index: int
+    seat: int | None
+    action: str
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """A large change of one curve: the move that caused it and the values around it."""
+
+    #: the curve's seat, ``None`` for the team's
+    seat: int | None
+    #: the move's index (1-based: the replay's position after it)
+    move: int
+    before: float
+    after: float
+
+    @property
+    def delta(self) -> float:
+        """The change, in chance of winning (``-0.14``: 14 points lost)."""
+        return self.after - self.before
+
+
+@dataclass(frozen=True, slots=True)
+class Turning:
+    """Every seat's curve over a game, its team's curve, and the moments that mattered."""
+
+    game: str
+    #: the curves are a team's (a cooperative game)
+    team: bool
+    #: per seat: the estimate before the first move, then after each move
+    series: tuple[tuple[float, ...], ...]
+    #: per seat: each estimate's 95% interval (Wilson's, over the sampled worlds)
+    lows: tuple[tuple[float, ...], ...]
+    highs: tuple[tuple[float, ...], ...]
+    #: the team's curve (a cooperative game), else ``None``
+    team_series: tuple[float, ...] | None
+    moves: tuple[Move, ...]
+    moments: tuple[Moment, ...]
+    worlds: int
+    seed: int
+
+    def curves(self) -> list[tuple[int | None, tuple[float, ...]]]:
+        """The curves to draw: the team's, or each seat's."""
+        if self.team_series is not None:
+            return [(None, self.team_series)]
+        return list(enumerate(self.series))
+
+    def band(self, seat: int | None) -> tuple[tuple[float, ...], tuple[float, ...]]:
+        """A curve's 95% intervals, low and high (the team's: its members' means)."""
+        if seat is not None:
+            return self.lows[seat], self.highs[seat]
+        return _mean(self.lows), _mean(self.highs)
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready data (what the web table sends): the curves and the moments."""
+        return {
+            "game": self.game,
+            "team": self.team,
+            "worlds": self.worlds,
+            "seed": self.seed,
+            "series": [list(s) for s in self.series],
+            "lows": [list(s) for s in self.lows],
+            "highs": [list(s) for s in self.highs],
+            "team_series": None if self.team_series is None else list(self.team_series),
+            "moves": [{"index": m.index, "seat": m.seat, "action": m.action} for m in self.moves],
+            "moments": [
+                {"seat": m.seat, "move": m.move, "before": m.before, "after": m.after}
+                for m in self.moments
+            ],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """A chance of winning and its 95% interval."""
+
+    mean: float
+    low: float
+    high: float
+
+
+@dataclass(slots=True)
+class _Playout:
+    """One sampled world of a seat's view and the expert's playout from it."""
+
+    world: State[Any]
+    #: the playout's actions, still to come from ``world``
+    path: list[int]
+    returns: list[float]
+
+
+class Estimator:
+    """Each seat's chance of winning at a position, from its own view: the expert's playouts
+    to the end from ``worlds`` states sampled from the view.
+
+    World ``j`` is always drawn with the generator seeded ``(seed, j)``, so consecutive
+    positions share their luck (common random numbers). When a move reveals nothing, the
+    world drawn after it is the previous one with that move played; if the move is also
+    the one the playout began with, the playout's outcome carries over without being
+    played again (games played by the expert are estimated about three times faster).
+    """
+
+    def __init__(self, game: Game[Any], worlds: int = TURNING_WORLDS, seed: int = 0) -> None:
+        hooks = search_hooks(game)
+        if hooks is None or not game.can_determinize:
+            raise SubtableError(
+                f"{game.info.title} has no expert to estimate chances with",
+                code="no_expert",
+                params={"game": game.info.name},
+            )
+        self.game = game
+        self.hooks: SearchHooks = hooks
+        self.worlds = max(1, int(worlds))
+        self.seed = seed
+        #: per seat, the playouts of the last position estimated from its view
+        self._carried: dict[int, list[_Playout]] = {}
+        #: playouts played (not carried over), for the measurements
+        self.playouts = 0
+
+    def estimate(self, state: State[Any], last: int | None = None) -> list[Estimate]:
+        """Each seat's estimate at ``state``, from its own view; ``last`` is the move just
+        played (its id). Seats whose views differ only by whose they are share one."""
+        seats = self.game.num_seats
+        if state.is_terminal():
+            return [Estimate(r, r, r) for r in state.returns()]
+        known: dict[str, list[Estimate]] = {}
+        out = []
+        for seat in range(seats):
+            data = state.view(seat)
+            for mine in _WHOSE:
+                data.pop(mine, None)
+            key = json.dumps(data, sort_keys=True, separators=(",", ":"))
+            found = known.get(key)
+            if found is None:
+                found = known[key] = self._estimate(state, seat, last)
+            out.append(found[seat])
+        return out
+
+    def _estimate(self, state: State[Any], seat: int, last: int | None) -> list[Estimate]:
+        view = state.observe(seat)
+        before = self._carried.get(seat)
+        now = []
+        for j in range(self.worlds):
+            world = self.game.determinize(view, Rng(self.seed ^ _SALT ^ (j * _STRIDE)))
+            old = before[j] if before is not None else None
+            if old is not None and last is not None and old.path[:1] == [last]:
+                moved = old.world.clone()
+                moved.apply_unchecked(last)
+                if _same(moved, world):
+                    now.append(_Playout(world, old.path[1:], old.returns))
+                    continue
+            now.append(self._play(world, j))
+        self._carried[seat] = now
+        n = self.worlds
+        out = []
+        for s in range(self.game.num_seats):
+            mean = sum(p.returns[s] for p in now) / n
+            low, high = wilson_interval(round(mean * n), n)
+            out.append(Estimate(mean, min(low, mean), max(high, mean)))
+        return out
+
+    def _play(self, world: State[Any], j: int) -> _Playout:
+        """Play the expert on from a copy of ``world`` to the end."""
+        self.playouts += 1
+        hooks = self.hooks
+        rng = Rng(self.seed ^ _SALT ^ (j * _STRIDE) ^ _PLAY)
+        state = world.clone()
+        path: list[int] = []
+        for _ in range(self.game.info.max_game_length):
+            if state.is_terminal():
+                return _Playout(world, path, state.returns())
+            ids = state.legal_action_ids()
+            action = ids[0] if len(ids) == 1 else hooks.act(state, ids, rng)
+            path.append(action)
+            state.apply_unchecked(action)
+        raise RuntimeError("a playout did not end")
+
+
+def _same(a: State[Any], b: State[Any]) -> bool:
+    """Whether two states are the same position (their histories aside)."""
+    da, db = a.to_json(), b.to_json()
+    da.pop("history", None)
+    db.pop("history", None)
+    return da == db
+
+
+def turning_points(record: GameRecord, *, worlds: int = TURNING_WORLDS, seed: int = 0) -> Turning:
+    """The curves and moments of ``record`` (see the module's doc). Raises
+    :class:`RecordError` for a record that does not replay."""
+    try:
+        game = make_game(record.game, record.variant or None, **record.options)
+    except SubtableError as exc:
+        raise RecordError(f"the record's game or options are invalid: {exc.message}") from None
+    estimator = Estimator(game, worlds, seed)
+    state: State[Any] = game.new_state(record.seed)
+    series = [estimator.estimate(state)]
+    moves: list[Move] = []
+    for index, text in enumerate(record.actions, start=1):
+        seat = state.current_seat()
+        try:
+            action = game.parse_action(text)
+            events = state.apply(action)
+        except SubtableError as exc:
+            raise RecordError(
+                f"action {index} ({text!r}) cannot be played: {exc.message}",
+                params={"index": index, "action": text},
+            ) from None
+        moves.append(Move(index, seat, text, tuple(e.for_seat(None) for e in events)))
+        series.append(estimator.estimate(state, action.id))
+    seats = range(game.num_seats)
+    per_seat = tuple(tuple(row[s].mean for row in series) for s in seats)
+    lows = tuple(tuple(row[s].low for row in series) for s in seats)
+    highs = tuple(tuple(row[s].high for row in series) for s in seats)
+    team = game.info.utility == Utility.COOPERATIVE
+    team_series = _team_curve(game, state, per_seat) if team else None
+    curves: list[tuple[int | None, Sequence[float]]] = (
+        [(None, team_series)] if team_series is not None else list(enumerate(per_seat))
+    )
+    moments = tuple(m for seat, values in curves for m in largest_changes(values, seat))
+    return Turning(
+        record.game,
+        team,
+        per_seat,
+        lows,
+        highs,
+        team_series,
+        tuple(moves),
+        moments,
+        estimator.worlds,
+        seed,
+    )
+
+
+def _team_curve(
+    game: Game[Any], state: State[Any], per_seat: Sequence[Sequence[float]]
+) -> tuple[float, ...]:
+    """The mean curve of the team's members: every seat, unless the game is over and some
+    seat's result differs from the team's (a gnome who abandoned his comrades)."""
+    members = list(range(game.num_seats))
+    outcome = state.outcome()
+    if outcome is not None and game.info.win_reason is not None:
+        won = 1.0 if outcome.reason == game.info.win_reason else 0.0
+        returns = state.returns()
+        members = [s for s in members if returns[s] == won] or members
+    return tuple(
+        sum(per_seat[s][i] for s in members) / len(members) for i in range(len(per_seat[0]))
+    )
+
+
+def _mean(rows: Sequence[Sequence[float]]) -> tuple[float, ...]:
+    return tuple(sum(r[i] for r in rows) / len(rows) for i in range(len(rows[0])))
+
+
+def largest_changes(
+    values: Sequence[float], seat: int | None, count: int = MOMENTS
+) -> list[Moment]:
+    """The ``count`` largest drops and the ``count`` largest rises of a curve, by move
+    (the earliest first among equal changes); changes of zero are no moment."""
+    steps = [Moment(seat, i, values[i - 1], values[i]) for i in range(1, len(values))]
+    drops = sorted((m for m in steps if m.delta < 0), key=lambda m: (m.delta, m.move))
+    rises = sorted((m for m in steps if m.delta > 0), key=lambda m: (-m.delta, m.move))
+    return sorted(drops[:count] + rises[:count], key=lambda m: m.move)
+
+
+def moment_text(turning: Turning, moment: Moment, tr: Translator, game: Game[Any]) -> str:
+    """What happened at ``moment`` and what it cost or gained, in ``tr``'s language."""
+    from subtable.ui.games import game_ui
+
+    ui = game_ui(game)
+    move = turning.moves[moment.move - 1]
+    what = ui.headline(list(move.events), tr)
+    if what is None:
+        who = ui.seat_name(move.seat, tr) if move.seat is not None else ""
+        label = ui.action_label(game.parse_action(move.action), tr)
+        what = tr("lab.turning.played", who=who, action=move.action, label=label)
+    points = round(abs(moment.delta) * 100)
+    change = tr.plural(
+        "lab.turning.points",
+        "lab.turning.points.plural",
+        points,
+        sign="−" if moment.delta < 0 else "+",
+    )
+    return tr("lab.turning.moment", move=moment.move, what=what, change=change)

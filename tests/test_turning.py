@@ -1,0 +1,171 @@
+"""Where the game turned: curves computed from a record, checked against independent
+playouts, read from each seat's own view, narrated, drawn and written by ``replay``."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from honesty import resample_hidden
+from subtable.bots.base import make_bot, observe
+from subtable.bots.heuristic import search_hooks
+from subtable.core.game import State
+from subtable.core.record import GameRecord
+from subtable.core.registry import make_game
+from subtable.core.rng import Rng
+from subtable.i18n import LANGUAGES, translator
+from subtable.sim.stats import wilson_interval
+from subtable.sim.turning import Estimator, moment_text, turning_points
+
+GAMES = [("red-november", {"players": 3}), ("submarine", {"players": 2})]
+
+
+def _record(name: str, options: dict[str, Any], seed: int = 12) -> GameRecord:
+    game = make_game(name, **options)
+    state = game.new_state(seed)
+    bots = [make_bot("heuristic", game, s, Rng(s)) for s in range(game.num_seats)]
+    while not state.is_terminal():
+        seat = state.current_seat()
+        assert seat is not None
+        state.apply(bots[seat].choose(observe(state, seat)))
+    return GameRecord.of(name, state)
+
+
+def _position(record: GameRecord, moves: int) -> State[Any]:
+    game = make_game(record.game, **record.options)
+    state = game.new_state(record.seed)
+    for text in record.actions[:moves]:
+        state.apply(text)
+    return state
+
+
+@pytest.mark.parametrize("name, options", GAMES)
+def test_the_curves_follow_the_record(name: str, options: dict[str, Any]) -> None:
+    record = _record(name, options)
+    turning = turning_points(record, worlds=4)
+    n = len(record.actions)
+    assert len(turning.moves) == n
+    final = _position(record, n).returns()
+    for seat, values in enumerate(turning.series):
+        assert len(values) == n + 1 and all(0.0 <= v <= 1.0 for v in values)
+        assert values[-1] == final[seat]
+        lows, highs = turning.lows[seat], turning.highs[seat]
+        assert all(lo <= v <= hi for lo, v, hi in zip(lows, values, highs, strict=True))
+    assert (turning.team_series is not None) == (name == "red-november")
+    curves = turning.curves()
+    assert len(curves) == (1 if name == "red-november" else 2)
+    for seat, values in curves:
+        moments = [m for m in turning.moments if m.seat == seat]
+        assert 1 <= len(moments) <= 6
+        for m in moments:
+            assert 1 <= m.move <= n
+            assert (m.before, m.after) == (values[m.move - 1], values[m.move])
+        drops = sorted(values[i] - values[i - 1] for i in range(1, n + 1))
+        assert min(m.delta for m in moments) == drops[0]  # the largest drop is marked
+    again = turning_points(record, worlds=4)
+    assert again.to_json() == turning.to_json()  # the same record gives the same curves
+    json.dumps(turning.to_json())
+
+
+def _playouts(state: State[Any], seat: int, n: int, seed: int) -> tuple[float, float]:
+    """Independent expert playouts to the end from ``seat``'s view: the Wilson 95% interval."""
+    game = state.game
+    hooks = search_hooks(game)
+    assert hooks is not None
+    rng = Rng(seed)
+    wins = 0
+    for _ in range(n):
+        world = game.determinize(state.observe(seat), rng)
+        while not world.is_terminal():
+            ids = world.legal_action_ids()
+            world.apply_unchecked(ids[0] if len(ids) == 1 else hooks.act(world, ids, rng))
+        wins += int(world.returns()[seat])
+    return wilson_interval(wins, n)
+
+
+#: (game, options, record seed, positions): records of expert games and a few of their
+#: positions, spread over the game (chosen before any estimate was seen)
+CHECKED = [
+    ("red-november", {"players": 4}, 11, (20, 45, 70, 100)),
+    ("submarine", {"players": 3}, 21, (15, 45, 75, 105)),
+]
+
+
+@pytest.mark.parametrize("name, options, seed, moves", CHECKED)
+def test_the_values_agree_with_independent_playouts(
+    name: str, options: dict[str, Any], seed: int, moves: tuple[int, ...]
+) -> None:
+    """At a few positions the chart's 95% interval (32 worlds) meets the 95% interval of 100
+    independent expert playouts (other worlds, other dice). The fitted leaf values fail this
+    (docs/lab.md: 0.07 against 0.86 at the second Red November position)."""
+    record = _record(name, options, seed)
+    for k in moves:
+        state = _position(record, k)
+        seat = state.current_seat()
+        assert seat is not None
+        mine = Estimator(state.game, worlds=32).estimate(state)[seat]
+        p_low, p_high = _playouts(state, seat, 100, seed=1000 + k)
+        assert mine.low <= p_high and p_low <= mine.high, (k, mine, (p_low, p_high))
+
+
+def test_each_seat_s_curve_reads_only_its_own_view() -> None:
+    record = _record("submarine", {"players": 3})
+    state = _position(record, len(record.actions) // 2)
+    for seat in range(3):
+        twin = resample_hidden(state, seat, Rng(seat))
+        assert twin.to_json() != state.to_json()
+        mine = Estimator(state.game, worlds=4).estimate(state)
+        theirs = Estimator(state.game, worlds=4).estimate(twin)
+        assert mine[seat] == theirs[seat]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_moment_says_what_happened_and_what_it_cost(lang: str) -> None:
+    record = _record("red-november", {"players": 3})
+    turning = turning_points(record, worlds=2)
+    game = make_game("red-november", players=3)
+    tr = translator(lang)
+    for moment in turning.moments:
+        text = moment_text(turning, moment, tr, game)
+        points = round(abs(moment.delta) * 100)
+        assert str(moment.move) in text and f"{points}" in text
+        assert ("−" if moment.delta < 0 else "+") in text
+        assert "{" not in text and "lab." not in text
+
+
+def test_the_chart_and_the_report_are_written(tmp_path: Path) -> None:
+    from subtable.sim.turning_report import write_chart, write_turning_report
+
+    record = _record("submarine", {"players": 2})
+    turning = turning_points(record, worlds=2)
+    game = make_game("submarine", players=2)
+    tr = translator("fr")
+    write_chart(turning, tmp_path / "chart.png", game, tr)
+    write_chart(turning, tmp_path / "chart.svg", game, tr)
+    write_turning_report(tmp_path / "report.html", turning, game, tr)
+    assert (tmp_path / "chart.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert b"<svg" in (tmp_path / "chart.svg").read_bytes()[:2000]
+    page = (tmp_path / "report.html").read_text(encoding="utf-8")
+    assert "data:image/png;base64," in page and "Les tournants de la partie" in page
+
+
+def test_replay_draws_where_the_game_turned(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from subtable.cli import app
+
+    record = _record("red-november", {"players": 3})
+    path = tmp_path / "game.json"
+    record.save(path)
+    chart = tmp_path / "turned.png"
+    result = CliRunner().invoke(
+        app, ["replay", str(path), "--chart", str(chart), "--worlds", "2", "--lang", "en"]
+    )
+    assert result.exit_code == 0, result.output
+    assert chart.stat().st_size > 1000
+    assert "Where the game turned" in result.output and "point" in result.output
+    assert math.isfinite(chart.stat().st_size)
