@@ -23,6 +23,8 @@ AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 #: where the screenshots go: $SUBTABLE_SCREENSHOTS (docs/screenshots to refresh the docs)
 SHOTS = os.environ.get("SUBTABLE_SCREENSHOTS")
 DESKTOP = {"width": 1280, "height": 900}
+#: the end screen's link to the replay
+REPLAY_LINK = '#end a[href^="/replay/"]'
 PHONE = {"width": 360, "height": 760}
 
 
@@ -215,14 +217,14 @@ def test_a_whole_game_in_two_browsers(
         for p in pages:
             p.wait_seq(status["seq"] - 1)
             assert p.seq() == status["seq"]
-            assert p.page.locator("#replay-link").is_visible()
+            assert p.page.locator(REPLAY_LINK).is_visible()
             assert p.errors == []
         result = pages[0].page.locator("#status").inner_text()
         assert result.strip()
         # the log narrates every entry the page saw
         assert pages[1].page.locator("#log li").count() >= status["seq"]
         # the replay of the finished game, from the page's link
-        pages[0].page.locator("#replay-link a").click()
+        pages[0].page.locator(REPLAY_LINK).click()
         pages[0].page.wait_for_selector("#board svg")
         assert axe_violations(pages[0].page) == []
         assert pages[0].page.locator("#log li").count() == len(
@@ -389,6 +391,13 @@ def test_keyboard_only_play_and_the_small_screen(browser: Any, server: Any, shot
                 )
                 if focused:
                     break
+                # the phone shows one part at a time: the Options tab opens the action list
+                tab = page.page.evaluate(
+                    "document.activeElement.matches('#tabs [data-tab=options]')"
+                    " && document.body.dataset.pane !== 'options'"
+                )
+                if tab and not page.page.locator("#board [data-actions]").count():
+                    page.page.keyboard.press("Enter")
             else:
                 raise AssertionError("no action is reachable with Tab")
             page.page.keyboard.press("Enter")

@@ -89,6 +89,27 @@ class LiveEntry:
     events: list[Event]
 
 
+@dataclass(frozen=True, slots=True)
+class Rematch:
+    """The table a finished one continues at ("play again"): its id and the raw tokens of
+    its seats, kept in memory only, to hand each person their own."""
+
+    table: str
+    #: each human player's token at the new table
+    tokens: dict[int, str]
+    spectator: str
+
+    def link(self, player: int | None) -> str:
+        """The new table's link for ``player`` (``None``: the spectators')."""
+        token = self.spectator if player is None else self.tokens[player]
+        return f"/t/{self.table}#{token}"
+
+    def frame(self, player: int | None) -> dict[str, Any]:
+        """The ``rematch`` message for a connection of ``player``: its own link only."""
+        return {"v": PROTOCOL_VERSION, "type": "rematch", "table": self.table,
+                "url": self.link(player)}  # fmt: skip
+
+
 @dataclass(eq=False)
 class LiveTable:
     """One table in memory."""
@@ -108,6 +129,8 @@ class LiveTable:
     opening: list[Event] = field(default_factory=lambda: list[Event]())
     #: when the table last moved or was sat at (wall clock, for the sweep of abandoned tables)
     active: float = field(default_factory=time.time)
+    #: the new table "play again" opened (in memory: a restarted server opens another)
+    rematch: Rematch | None = None
 
     @property
     def id(self) -> str:
@@ -227,10 +250,13 @@ class LiveTable:
         }
         if entry.kind == "action":
             data["label"] = label
+        else:  # an undo: the action it takes back, as this connection saw it
+            data["label"] = client.tr("web.log.undo", action=label)
         events = [e.for_seat(self._redact_seat(client, e)) for e in entry.events]
         data["events"] = [e.to_json() for e in events]
         if client.html:
             data["lines"] = render.narrate(self, events, client.tr)
+            data["stage"] = render.stage_json(self, events, client.tr)
         return data
 
     def state_json(self, client: Client) -> dict[str, Any]:
@@ -268,7 +294,7 @@ class LiveTable:
             # the deciding seat's view first: its board is the one drawn
             ordered = sorted(views, key=lambda v: v["seat"] != decider)
             data["html"] = render.state_html(
-                self, client.seats, [v["view"] for v in ordered], actions, client.tr
+                self, client.seats, [v["view"] for v in ordered], actions, client.tr, legal
             )
         return data
 
@@ -484,6 +510,27 @@ class Manager:
         self.tables[row.id] = table
         self.schedule_bot(table)
         return table, tokens, spectator
+
+    async def again(
+        self, table: LiveTable, creator: str | None, may_open: Callable[[], bool]
+    ) -> Rematch:
+        """Play again: a new table with the finished one's game, options, language and seats
+        (bots keep their specs) and a new seed — opened once; later calls get the same. Every
+        connection at the finished table is sent its own link to it (``rematch``)."""
+        async with table.lock:
+            if table.rematch is not None:
+                return table.rematch
+            if not table.state.is_terminal():
+                raise Refused("not_over", "the game goes on: play again once it is over")
+            if not may_open():
+                raise Refused("rate_limited", "too many tables opened from here: wait a minute")
+            new, tokens, spectator = await self.create(
+                table.game, table.row.game, list(table.row.controllers), table.row.lang, creator
+            )
+            table.rematch = Rematch(new.id, tokens, spectator)
+            for client in list(table.clients):
+                client.push(table.rematch.frame(client.player))
+            return table.rematch
 
     # -- entries -----------------------------------------------------------------------
     async def _commit_and_apply(self, table: LiveTable, row: EntryRow) -> LiveEntry:

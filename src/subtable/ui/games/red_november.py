@@ -139,7 +139,9 @@ class RedNovemberUI:
             hint = death if hint is None else f"{hint} · {death}"
         return hint
 
-    def _fix_hint(self, action: RNAction, view: dict[str, Any], tr: Translator) -> str:
+    def fix_odds(self, action: RNAction, view: dict[str, Any]) -> tuple[int, int, str | None]:
+        """A fix-it action's chance from ``view``: (percent, highest roll that succeeds,
+        the Destruction token already passed — the action then fails for sure — or ``None``)."""
         fix = FIX_OF_KIND[action.kind]
         room = view["gnomes"][view["active"]]["room"]
         water = [0] * (SEA + 1)
@@ -152,11 +154,17 @@ class RedNovemberUI:
         place = view["tokens"].get(token) if token else None
         after = int(view["ghost"]) - action.minutes - penalty
         position = -1 if place is None else int(place)
-        if rules.too_late(position, after):
-            return tr("rn.hint.too_late", token=self.token(token, tr))
-        chance = rules.fix_success_chance(action.minutes, bonus, token=position, ghost_after=after)
         target = min(rules.DIE, rules.fix_target(action.minutes, bonus))
-        percent = int(chance * 100)  # a tenth of a d10: exact
+        if rules.too_late(position, after):
+            return 0, target, token
+        chance = rules.fix_success_chance(action.minutes, bonus, token=position, ghost_after=after)
+        return int(chance * 100), target, None  # a tenth of a d10: exact
+
+    def _fix_hint(self, action: RNAction, view: dict[str, Any], tr: Translator) -> str:
+        percent, target, passed = self.fix_odds(action, view)
+        if passed is not None:
+            return tr("rn.hint.too_late", token=self.token(passed, tr))
+        bonus = int(view["this_turn"]["bonus"].get(FIX_OF_KIND[action.kind], 0))
         if bonus:
             return tr("rn.hint.chance.bonus", percent=percent, target=target, bonus=bonus)
         return tr("rn.hint.chance", percent=percent, target=target)
