@@ -8,7 +8,6 @@ languages, keyboard play, an accessibility check (axe-core, vendored) and screen
 from __future__ import annotations
 
 import json
-import os
 import random
 import time
 from collections.abc import Callable
@@ -20,24 +19,10 @@ import pytest
 from subtable.i18n import LANGUAGES, translator
 
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
-#: where the screenshots go: $SUBTABLE_SCREENSHOTS (docs/screenshots to refresh the docs)
-SHOTS = os.environ.get("SUBTABLE_SCREENSHOTS")
 DESKTOP = {"width": 1280, "height": 900}
 #: the end screen's link to the replay
 REPLAY_LINK = '#end a[href^="/replay/"]'
 PHONE = {"width": 360, "height": 760}
-
-
-@pytest.fixture
-def server(servers: Callable[..., Any], tmp_path: Path) -> Any:
-    return servers(str(tmp_path / "t.sqlite3"))
-
-
-@pytest.fixture
-def shots(tmp_path: Path) -> Path:
-    out = Path(SHOTS) if SHOTS else tmp_path / "screenshots"
-    out.mkdir(parents=True, exist_ok=True)
-    return out
 
 
 def seat_url(invite: dict[str, Any], **query: str) -> str:

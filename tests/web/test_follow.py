@@ -291,3 +291,37 @@ def test_play_again_is_refused_without_a_seat_before_the_end_or_from_another_sit
     assert client.post("/api/tables/nope/again", json={"token": token}).status_code == 404
     evil = client.post(url, json={"token": token}, headers={"Origin": "https://evil.example"})
     assert evil.status_code == 403 and evil.json()["error"]["code"] == "cross_site"
+
+
+# -- the smaller slips ----------------------------------------------------------------------
+def test_the_replay_with_everything_revealed_is_nobodys_view(client: Any, connect: Any) -> None:
+    t, _ = _finished_submarine(client, connect)
+    everything = client.get(f"/replay/{t['id']}?seat=all&lang=en").text
+    assert "you are" not in everything
+    assert everything.count('data-hand="') == 3  # every hand shown, once
+    one = client.get(f"/replay/{t['id']}?seat=2&lang=en").text
+    assert "you are Player 2" in one and one.count('data-hand="') == 1
+
+
+def test_an_undo_is_told_in_words(client: Any, connect: Any) -> None:
+    t = new_table(client, game="red-november", players=2, seats=["human", "human"])
+    seats = [connect(t["id"], inv["token"]) for inv in t["invites"]]
+    mover = next(s for s in seats if s.state["your_turn"])
+    move = next(a for a in mover.state["legal"] if a["notation"].startswith("move "))
+    mover.act(move["id"])
+    for s in seats:
+        assert s.recv()["type"] == "update"
+    mover.send({"type": "undo", "seq": mover.state["seq"]})
+    entry = mover.recv()["entry"]
+    assert entry["kind"] == "undo" and entry["label"] == f"takes back: {move['label']}"
+
+
+def test_spectators_are_offered_to_watch_and_the_favicon_is_served(client: Any) -> None:
+    form = {"game": "submarine", "lang": "en", "submarine-players": "2",
+            "submarine-seat0": "human", "submarine-seat1": "random"}  # fmt: skip
+    page = client.post("/new", data=form).text
+    spectators = page[page.index('data-player="spectator"') :]
+    assert ">Watch</a>" in spectators and "Sit down" not in spectators
+    icon = client.get("/favicon.ico")
+    assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg+xml")
+    assert 'rel="icon"' in client.get("/").text

@@ -142,12 +142,10 @@ def _figure(board: RedNovemberBoard, root: Element, f: _Figure, tr: Translator) 
     if f.die is not None:
         row = el(cap, "span", cls="effect rolled")
         _die(row, f.die, tr, small=True)
-    for line in f.effects:
+    for line in f.effects:  # none when the card waits for a choice (Fire Spreads)
         el(cap, "span", line, cls="effect")
-    if not f.effects:
-        el(cap, "span", tr("web.stage.nothing"), cls="effect")
-    said = "; ".join(line.rstrip(".") for line in f.effects) or tr("web.stage.nothing")
-    return f"{name}: {said}"
+    said = "; ".join(line.rstrip(".") for line in f.effects)
+    return f"{name}: {said}" if said else name
 
 
 def _die(parent: Element, value: Any, tr: Translator, *, small: bool = False) -> None:

@@ -82,6 +82,7 @@ function addLog(entry, title) {
   const atEnd = log.scrollHeight - log.scrollTop - log.clientHeight < 40;
   const li = document.createElement("li");
   li.value = entry.seq;
+  li.dataset.seat = entry.seat ?? "";
   const b = document.createElement("b");
   b.textContent = title ?? "#" + entry.seq + " " + head(entry);
   li.append(b);
