@@ -195,8 +195,8 @@ def test_a_whole_game_in_two_browsers(
     pages = [Page(browser, seat_url(inv)) for inv in t["invites"]]
     try:
         assert all("#" not in p.page.url for p in pages)  # the token left the address bar
-        moves = play_to_the_end(pages, reload_at=5, shot=shots / f"{game}-desktop.png")
-        assert moves > 10 and (shots / f"{game}-desktop.png").exists()
+        moves = play_to_the_end(pages, reload_at=5, shot=shots / f"{game}-two-people.png")
+        assert moves > 10 and (shots / f"{game}-two-people.png").exists()
         status = server.get(f"/api/tables/{t['id']}")
         assert status["finished"]
         for p in pages:
@@ -365,7 +365,7 @@ def test_keyboard_only_play_and_the_small_screen(browser: Any, server: Any, shot
         # the page fits 360 px: nothing scrolls sideways
         width = page.page.evaluate("document.documentElement.scrollWidth")
         assert width <= PHONE["width"] + 1
-        page.page.screenshot(path=str(shots / "red-november-phone.png"), full_page=True)
+        page.page.screenshot(path=str(shots / "red-november-phone-keyboard.png"), full_page=True)
         for _ in range(3):
             mover_of([page])
             before = page.seq()
@@ -398,7 +398,7 @@ def test_submarine_on_a_phone(browser: Any, server: Any, shots: Path) -> None:
     page = Page(browser, seat_url(t["invites"][0]), viewport=PHONE)
     try:
         assert page.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"] + 1
-        page.page.screenshot(path=str(shots / "submarine-phone.png"), full_page=True)
+        page.page.screenshot(path=str(shots / "submarine-phone-full.png"), full_page=True)
     finally:
         page.close()
 
