@@ -128,6 +128,8 @@ def test_an_entry_of_a_rendered_page_carries_its_stage(client: Any, connect: Any
     staged = 0
     for _ in range(60):
         align([*seats, plain])
+        if seats[0].state["finished"]:
+            break
         mover = next(s for s in seats if s.state["your_turn"])
         mover.act(rng.choice(mover.state["legal"])["id"])
         for s in [*seats, plain]:
@@ -266,7 +268,7 @@ def test_play_again_gives_each_person_their_own_seat_only(client: Any, connect: 
     old = client.get(f"/api/tables/{t['id']}").json()
     assert (status["game"], status["options"]) == (old["game"], old["options"])
     assert [p["bot"] for p in status["players"]] == [p["bot"] for p in old["players"]]
-    assert status["seq"] == 0 and not status["finished"]
+    assert not status["finished"]  # a new game (its bot may have opened it already)
     sat = connect(new, mine, render="html")
     assert sat.welcome["player"] == 0
     assert connect(new, theirs).welcome["player"] == 1
@@ -291,6 +293,24 @@ def test_play_again_is_refused_without_a_seat_before_the_end_or_from_another_sit
     assert client.post("/api/tables/nope/again", json={"token": token}).status_code == 404
     evil = client.post(url, json={"token": token}, headers={"Origin": "https://evil.example"})
     assert evil.status_code == 403 and evil.json()["error"]["code"] == "cross_site"
+    for body in (b"", b"{", b"\xff\xfe", b"[" * 40 + b"]" * 40, b'{"token": 5}', b"[]",
+                 b'{"token": "' + b"a" * 500 + b'"}', b'{"token": "x", "more": 1}'):  # fmt: skip
+        assert client.post(url, content=body).status_code == 400, body
+
+
+def test_a_finished_table_waits_in_memory_for_its_players_new_seats(
+    client: Any, connect: Any
+) -> None:
+    t, _ = _finished_submarine(client, connect)
+    manager = client.app.state.manager
+    new = client.post(f"/api/tables/{t['id']}/again", json={"token": t["invites"][0]["token"]})
+    manager.tables[t["id"]].clients.clear()  # everybody left the finished table
+    later = manager.tables[t["id"]].active + manager.limits.evict_after + 1
+    client.portal.call(manager.sweep, later)
+    assert t["id"] in manager.tables  # the new game goes on: the links to it stay at hand
+    manager.tables[new.json()["id"]].row.closed = "abandoned"
+    client.portal.call(manager.sweep, later)
+    assert t["id"] not in manager.tables
 
 
 # -- the smaller slips ----------------------------------------------------------------------

@@ -764,9 +764,16 @@ class Manager:
                 closed += 1
             elif not table.over or idle < self.limits.evict_after:
                 continue
+            elif table.rematch is not None and self._going_on(table.rematch.table):
+                continue  # its players may still come back for their seats at the new table
             self.tables.pop(table.id, None)
             evicted += 1
         return closed, evicted
+
+    def _going_on(self, table_id: str) -> bool:
+        """Whether the table ``table_id`` is in memory and its game goes on."""
+        table = self.tables.get(table_id)
+        return table is not None and not table.over
 
     # -- other processes ---------------------------------------------------------------
     async def catch_up(self, table_id: str) -> None:

@@ -129,12 +129,17 @@ function showStage(entry, animate) {
   if (animate) { void stage.offsetWidth; stage.classList.add("turning"); } else stage.classList.remove("turning");
 }
 
+// The board's parts an entry changed light up for a moment (the next board drawn, or 1.8 s).
+let unmark = null;
 function highlight(entry) {
   const marks = (entry && entry.stage && entry.stage.marks) || [];
   const board = $("board");
+  const lit = [];
   for (const sel of marks) {
-    try { board.querySelectorAll(sel).forEach((el) => el.classList.add("changed")); } catch { /* a bad selector */ }
+    try { board.querySelectorAll(sel).forEach((el) => { el.classList.add("changed"); lit.push(el); }); } catch { /* a bad selector */ }
   }
+  clearTimeout(unmark);
+  if (lit.length) unmark = setTimeout(() => lit.forEach((el) => el.classList.remove("changed")), 1800);
 }
 
 function showState(state) {
@@ -187,7 +192,7 @@ function apply(message, animate) {
   if (entry.stage && entry.stage.html) showStage(entry, animate);
   else if (mine(entry)) $("stage").hidden = true;
   showState(message.state);
-  highlight(entry);
+  if (animate) highlight(entry);
 }
 
 function weight(message) {
@@ -214,7 +219,9 @@ function pump() {
 // Everything queued at once, without animation: "skip to now", your own move, a resume.
 function flush() {
   if (timer !== null) { clearTimeout(timer); timer = null; }
-  while (queue.length) apply(queue.shift(), false);
+  let last = null;
+  while (queue.length) { last = queue.shift(); apply(last, false); }
+  if (last) highlight(last.entry);     // what the last of them changed
   nextAt = 0;
   showWaiting();
 }
