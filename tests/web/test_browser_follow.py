@@ -117,8 +117,12 @@ def test_the_players_speed_is_kept_and_skip_to_now_catches_up(browser: Any, serv
         page.page.reload()
         page.wait_seq()
         assert page.page.locator("#speed").input_value() == "1600"  # kept
+        # ?pace= (here the longest, 5 s) is for this page only: the choice stays
+        page.page.goto(f"{base}?pace=5000#{token}")
+        page.wait_seq()
+        assert page.page.evaluate("localStorage.getItem('subtable:pace')") == "1600"
         _wait_turn(page)
-        _play(page)  # the two bots answer at once; the page shows them 1.6 s apart
+        _play(page)  # the two bots answer at once; the page shows them 5 s apart
         page.page.wait_for_function("subtable.queued > 0", timeout=10_000)
         page.page.locator("#skip").click()
         assert page.page.evaluate("subtable.queued") == 0

@@ -107,43 +107,34 @@ def options_html(
     """The options as list items: one button per action, and the actions that differ only
     by a number (a fix-it's minutes) as the choices of one row, each with its odds."""
     root = make("ol")
-    groups: dict[str, Element] = {}
-    warned: set[str] = set()
+    groups: dict[str, tuple[Element, Element]] = {}  # a row's key: its item and its choices
     for action, row in zip(legal, rows, strict=True):
-        label, hint = str(row["label"]), row.get("hint")
+        label, hint = str(row["label"]), str(row.get("hint") or "")
         choice = renderer.choice(action, view, tr)
         if choice is None:
             li = el(root, "li")
             button = el(li, "button", type="button", cls="action", data_id=action.id)
             el(button, "span", label, cls="label")
             if hint:
-                el(button, "small", str(hint), cls="warn" if "⚠" in str(hint) else None)
+                el(button, "small", hint, cls="warn" if "⚠" in hint else None)
             continue
-        chips = groups.get(choice.key)
-        if chips is None:
+        if choice.key not in groups:
             li = el(root, "li", cls="group")
             head = f"opt-{len(groups)}"
             el(li, "span", choice.title, cls="group-title", id=head)
-            chips = groups[choice.key] = el(li, "span", cls="chips", role="group",
-                                            aria_labelledby=head)  # fmt: skip
+            groups[choice.key] = (li, el(li, "span", cls="chips", role="group",
+                                         aria_labelledby=head))  # fmt: skip
+            if "⚠" in hint:  # a warning (heroic sacrifice) holds for the whole row
+                el(li, "small", hint[hint.index("⚠") :], cls="warn")
+        chips = groups[choice.key][1]
+        said = f"{label} — {hint}" if hint else label
         button = el(chips, "button", type="button", cls="action chip", data_id=action.id,
-                    title=f"{label} — {hint}" if hint else label)  # fmt: skip
-        el(button, "span", label + (f" — {hint}" if hint else ""), cls="sr-only")
+                    title=said)  # fmt: skip
+        el(button, "span", said, cls="sr-only")
         el(button, "span", choice.text, aria_hidden="true")
         if choice.detail:
             el(button, "small", choice.detail, aria_hidden="true")
-        if hint and "⚠" in str(hint) and choice.key not in warned:
-            warned.add(choice.key)
-            warning = str(hint)[str(hint).index("⚠") :]
-            el(_row_of(root, chips), "small", warning, cls="warn")
     return children_html(root)
-
-
-def _row_of(root: Element, chips: Element) -> Element:
-    for li in root:
-        if chips in list(li):
-            return li
-    return root
 
 
 def unavailable_html(

@@ -130,7 +130,7 @@ def disaster_tracks(
 ) -> float:
     """The three Disaster Tracks in a column ``width`` wide at ``x0`` (beside the
     submarine): each track's name over its spaces; returns the bottom."""
-    el(root, "text", tr("rn.board.disaster_tracks"), x=x0, y=y + 4, cls="heading")
+    text_in(root, tr("rn.board.disaster_tracks"), x0, y + 4, width, size=14, cls="heading")
     y += 10
     length, resets = board.c.track_length, set(board.c.reset_points)
     w = width / length
@@ -171,7 +171,7 @@ def piles(
 ) -> float:
     """The decks, the discard piles and the Grog stash, three to a row, in a column
     ``width`` wide at ``x0``; returns the bottom."""
-    el(root, "text", tr("rn.board.col.decks"), x=x0, y=y + 4, cls="heading")
+    text_in(root, tr("rn.board.col.decks"), x0, y + 4, width, size=14, cls="heading")
     y += 10
     discard = view["event_discard"]
     piles: list[tuple[str, str, int, list[str]]] = [

@@ -125,7 +125,6 @@ function showStage(entry, animate) {
   if (!html) return;
   stage.innerHTML = html;
   stage.hidden = false;
-  stage.classList.toggle("fresh", animate);
   if (animate) { void stage.offsetWidth; stage.classList.add("turning"); } else stage.classList.remove("turning");
 }
 
