@@ -278,7 +278,8 @@ def end(board: RedNovemberBoard, view: dict[str, Any], tr: Translator, who: dict
                   minute=minute if minute is not None else "–", turn=turn)  # fmt: skip
     elif reason in c.tracks:
         text = tr("web.end.rn.track", track=ui.track(reason, tr), level=view["tracks"][reason],
-                  length=c.track_length, turn=turn)  # fmt: skip
+                  length=c.track_length, minute=minute if minute is not None else "–",
+                  turn=turn)  # fmt: skip
     elif reason == "rescued":
         text = tr("web.end.rn.rescued", turn=turn)
     else:
