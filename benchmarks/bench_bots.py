@@ -15,19 +15,39 @@ ismcts decision, every seat searching, over the first 40 searched decisions of
 a fixed game (the best of three runs; the actions are the same each run, and
 their digest is printed so that two versions of the bots can be compared on the
 same work).
+
+The strength questions of docs/strength.md, each a paired comparison on held-out seeds
+(both sides play the same deals; the difference comes with Agresti-Min's 95% interval and
+McNemar's exact test; ``--out DIR`` keeps every game's outcome, so a rerun is instant):
+
+    python benchmarks/bench_bots.py paired --bots ismcts --against heuristic [--game G]
+                                    [--players P] [--games N] [--seed S] [--workers W]
+    python benchmarks/bench_bots.py ceiling   # the same search handed the true position
+    python benchmarks/bench_bots.py curve --budgets 25,50,100,200,400,800,1600
+    python benchmarks/bench_bots.py levels    # easy, normal, strong, with CPU per decision
 """
 
 from __future__ import annotations
 
 import argparse
 import hashlib
+import json
+import sys
 import time
+from collections.abc import Generator
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
 
 from subtable.bots import make_bot, observe
+from subtable.bots.base import Observation, register_bot
+from subtable.bots.ismcts import ISMCTSBot
+from subtable.bots.levels import LEVELS
+from subtable.core.actions import Action
 from subtable.core.registry import make_game
 from subtable.core.rng import Rng
-from subtable.sim.runner import SimConfig, simulate
+from subtable.sim.runner import SimConfig, game_seeds, run_games, simulate
+from subtable.sim.stats import mcnemar_exact_p, paired_difference_interval, wilson_interval
 
 
 def _row(
@@ -92,7 +112,166 @@ def decision_cpu(
     return best, count, digest
 
 
+# -- paired comparisons on held-out seeds ---------------------------------------------------
+class _TrueWorld:
+    """A game whose every "sampled" world is the true position (decks, dice to come)."""
+
+    def __init__(self, game: Any, truth: Any) -> None:
+        self._game = game
+        self._truth = truth
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+    def determinize(self, view: Any, rng: Rng) -> Any:
+        return self._truth.clone()
+
+
+class OracleSearch(ISMCTSBot):
+    """The ceiling: ``ismcts`` handed the true position instead of worlds sampled from its
+    view — every deck order and every die to come known. No fair bot can pass it; it is
+    measured here only, and never registered by the package."""
+
+    name = "oracle"
+
+    def think(self, obs: Observation) -> Generator[int, None, Action]:
+        game = self.game
+        self.game = _TrueWorld(game, obs._state)  # type: ignore[assignment]
+        try:
+            return (yield from super().think(obs))
+        finally:
+            self.game = game
+
+
+register_bot("oracle", f"{__name__}:OracleSearch")
+
+
+Row = tuple[int, list[int], str, float]
+
+
+def _play(job: tuple[str, dict[str, Any], list[str], list[int]]) -> list[Row]:
+    game, options, bots, seeds = job
+    config = SimConfig(game, options, len(seeds), 0, bots)
+    out = []
+    for seed in seeds:
+        start = time.process_time()
+        result = run_games(config, [seed])[0]
+        out.append((seed, list(result.winners), result.reason, time.process_time() - start))
+    return out
+
+
+def outcomes(
+    game: str,
+    options: dict[str, Any],
+    bots: list[str],
+    games: int,
+    seed: int,
+    workers: int,
+    out: Path | None,
+) -> dict[str, Any]:
+    """Each game's winners and CPU for ``bots`` on the run seed's deals (cached in ``out``)."""
+    key = f"{game}-{'-'.join(f'{k}{v}' for k, v in sorted(options.items()))}-{seed}-{games}-"
+    key += hashlib.sha256(",".join(bots).encode()).hexdigest()[:10]
+    path = None if out is None else out / f"{key}.json"
+    if path is not None and path.exists():
+        cached: dict[str, Any] = json.loads(path.read_text())
+        return cached
+    seeds = game_seeds(seed, games)
+    chunks = [seeds[i :: workers * 4] for i in range(workers * 4)]
+    rows: list[Row] = []
+    with ProcessPoolExecutor(workers) as pool:
+        for part in pool.map(_play, [(game, options, bots, c) for c in chunks if c]):
+            rows += part
+    rows.sort(key=lambda r: seeds.index(r[0]))
+    data = {
+        "game": game,
+        "options": options,
+        "bots": bots,
+        "seed": seed,
+        "win_reason": make_game(game, **options).info.win_reason,
+        "games": [
+            {"seed": s, "winners": w, "reason": r, "cpu": round(c, 3)} for s, w, r, c in rows
+        ],
+    }
+    if path is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(data))
+    return data
+
+
+def _won(data: dict[str, Any], seat: int) -> list[bool]:
+    """Whether the team won (a cooperative game), else whether ``seat`` won, game by game."""
+    if data["win_reason"] is not None:
+        return [g["reason"] == data["win_reason"] for g in data["games"]]
+    return [seat in g["winners"] for g in data["games"]]
+
+
+def paired_line(label: str, a: dict[str, Any], b: dict[str, Any], seat: int = 0) -> str:
+    """``b`` against ``a`` on the same deals: both rates, the difference, McNemar."""
+    wa, wb = _won(a, seat), _won(b, seat)
+    n = len(wa)
+    only_a = sum(x and not y for x, y in zip(wa, wb, strict=True))
+    only_b = sum(y and not x for x, y in zip(wa, wb, strict=True))
+    diff, lo, hi = paired_difference_interval(only_a, only_b, n)
+
+    def rate(w: list[bool]) -> str:
+        k = sum(w)
+        low, high = wilson_interval(k, n)
+        return f"{k}/{n} = {k / n:.1%} [{low:.1%}, {high:.1%}]"
+
+    cpu = sum(g["cpu"] for g in b["games"]) / n
+    return (
+        f"{label}: {','.join(b['bots'])} {rate(wb)} against {','.join(a['bots'])} {rate(wa)}; "
+        f"difference {diff:+.1%} [{lo:+.1%}, {hi:+.1%}], only one side won {only_a} / {only_b}, "
+        f"McNemar p = {mcnemar_exact_p(only_a, only_b):.2g}; {cpu:.1f} s CPU a game"
+    )
+
+
+def _strength(args: argparse.Namespace) -> None:
+    options: dict[str, Any] = {"players": args.players}
+    run = lambda bots: outcomes(  # noqa: E731
+        args.game, options, bots, args.games, args.seed, args.workers, args.out
+    )
+    seats = 1 if args.game == "red-november" else args.players
+    rest = [] if seats == 1 else ["heuristic"] * (seats - 1)
+    base = run([args.against, *rest] if rest else [args.against])
+    where = f"{args.game}, {args.players} players, seed {args.seed}"
+    if args.mode == "paired":
+        for bot in args.bots.split(","):
+            print(paired_line(where, base, run([bot, *rest] if rest else [bot])), flush=True)
+    elif args.mode == "ceiling":
+        fair = run(["ismcts", *rest] if rest else ["ismcts"])
+        oracle = run(["oracle", *rest] if rest else ["oracle"])
+        print(paired_line(where + " (fair search)", base, fair), flush=True)
+        print(paired_line(where + " (the ceiling)", base, oracle), flush=True)
+        print(paired_line(where + " (ceiling over fair)", fair, oracle), flush=True)
+    elif args.mode == "curve":
+        for budget in args.budgets.split(","):
+            spec = f"ismcts:budget={int(budget)}"
+            print(paired_line(where, base, run([spec, *rest] if rest else [spec])), flush=True)
+    elif args.mode == "levels":
+        for level in LEVELS:
+            print(paired_line(where, base, run([level, *rest] if rest else [level])), flush=True)
+
+
 def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1] in ("paired", "ceiling", "curve", "levels"):
+        sp = argparse.ArgumentParser(description="paired strength comparisons")
+        sp.add_argument("mode", choices=["paired", "ceiling", "curve", "levels"])
+        sp.add_argument("--game", default="red-november", choices=["red-november", "submarine"])
+        sp.add_argument("--players", type=int, default=None)
+        sp.add_argument("--games", type=int, default=400)
+        sp.add_argument("--seed", type=int, default=8808)  # held out: no tuning saw it
+        sp.add_argument("--workers", type=int, default=2)
+        sp.add_argument("--bots", default="ismcts", help="paired: comma-separated bot specs")
+        sp.add_argument("--against", default="heuristic")
+        sp.add_argument("--budgets", default="25,50,100,200,400,800,1600")
+        sp.add_argument("--out", type=Path, default=None, help="keep each game's outcome here")
+        args = sp.parse_args()
+        if args.players is None:
+            args.players = 4 if args.game == "red-november" else 3
+        _strength(args)
+        return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000, help="games for fast bots")
     parser.add_argument("--search-games", type=int, default=100, help="games with ismcts")

@@ -13,13 +13,11 @@ import pytest
 from subtable.bots import bot_names, make_bot, observe
 from subtable.bots.base import bot_params, parse_bot_spec
 from subtable.bots.experts import (
-    _EXPERTS,
     expert_class,
     expert_games,
     expert_params,
     has_expert,
     make_expert,
-    register_expert,
 )
 from subtable.bots.heuristic import HeuristicBot, SearchHooks, search_hooks
 from subtable.bots.red_november import Params, RNExpert
@@ -27,7 +25,7 @@ from subtable.bots.submarine import SubExpert, SubParams
 from subtable.bots.weights import FORMAT, load_model, model_json, parse_model
 from subtable.core.errors import OptionError
 from subtable.core.game import Game, GameInfo
-from subtable.core.registry import make_game
+from subtable.core.registry import GamePlugin, make_game, register_game, unregister_game
 from subtable.core.rng import Rng
 from subtable.core.view import SeatView
 from subtable.games.red_november.view import RedNovemberView
@@ -214,8 +212,11 @@ def test_heuristic_takes_every_experts_weights() -> None:
     names = {f.name for f in dataclasses.fields(Params)} | {
         f.name for f in dataclasses.fields(SubParams)
     }
-    assert bot_params("heuristic") == expert_params() == frozenset(names)
-    assert HeuristicBot.params == frozenset(names)
+    # the expert's weights, and the bot's own ``mistakes``
+    assert (
+        bot_params("heuristic") == expert_params() | {"mistakes"} == frozenset(names) | {"mistakes"}
+    )
+    assert HeuristicBot.params == frozenset(names) | {"mistakes"}
     game = make_game("red-november", players=4)
     bot = make_bot("heuristic", game, 0, Rng(0), horizon=3, toll_weight=2.0)
     assert bot._expert.p == Params(horizon=3)  # type: ignore[attr-defined]
@@ -234,10 +235,12 @@ def test_an_unknown_game_has_no_expert() -> None:
 
 
 def test_register_an_expert() -> None:
-    with pytest.raises(ValueError, match="module:Class"):
-        register_expert("no-such-game", "subtable.bots.submarine.SubExpert")
-    register_expert("no-such-game", "subtable.bots.submarine:SubExpert")
+    """A game's expert is a part of its registration (one line)."""
+    with pytest.raises(ValueError, match="module:attribute"):
+        GamePlugin("no-such-game", _Unknown, expert="subtable.bots.submarine.SubExpert")
+    register_game(GamePlugin("no-such-game", _Unknown, expert="subtable.bots.submarine:SubExpert"))
     try:
+        assert has_expert("no-such-game")
         game = _Unknown(players=3)
         bot = make_bot("heuristic", game, 0, Rng(0))
         state = game.new_state(4)
@@ -245,7 +248,8 @@ def test_register_an_expert() -> None:
         assert seat is not None
         assert state.is_legal(bot.choose(observe(state, seat)))
     finally:
-        del _EXPERTS["no-such-game"]
+        unregister_game("no-such-game")
+    assert not has_expert("no-such-game")
 
 
 def test_experts_are_imported_on_first_use() -> None:
@@ -432,3 +436,31 @@ def test_submarine_expert_prices_the_end_as_the_engine_rules_it() -> None:
     assert prices.end_value(b, 0, amphora_red, 0, -1) == expert.p.end_weight
     b = _sub_board(cells=far, owned=owned)
     assert prices.end_value(b, 0, amphora_red, 0, -1) == 0.0
+
+
+def test_a_heuristic_that_makes_mistakes_plays_the_experts_other_favourites() -> None:
+    game = make_game("red-november", players=4)
+    state = game.new_state(3)
+    sure = make_bot("heuristic", game, state.current_seat() or 0, Rng(1))
+    seat = state.current_seat()
+    assert seat is not None
+    first = sure.choose(observe(state, seat))
+    sloppy = make_bot("heuristic", game, seat, Rng(1), mistakes=1.0)
+    other = sloppy.choose(observe(state, seat))
+    assert other.id != first.id and other.id in state.legal_action_ids()
+    with pytest.raises(OptionError, match="mistakes"):
+        make_bot("heuristic", game, seat, Rng(1), mistakes=1.5)
+
+
+def test_levels_stand_for_their_games_bot_specs() -> None:
+    from subtable.bots.levels import LEVELS, level_specs, resolve_level
+    from subtable.ui.seats import parse_seats
+
+    for name, options in (("red-november", {"players": 3}), ("submarine", {"players": 3})):
+        game = make_game(name, **options)
+        specs = level_specs(game)
+        assert tuple(specs) == LEVELS
+        assert resolve_level("strong", game) == specs["strong"]
+        assert resolve_level("strong:c=0.5", game) == specs["strong"] + ":c=0.5"
+        assert resolve_level("heuristic", game) == "heuristic"
+        assert parse_seats("human,easy,strong", game) == ["human", specs["easy"], specs["strong"]]

@@ -193,7 +193,7 @@ def test_card_colours_agree_with_card(lang: str) -> None:
 
     tr = translator(lang)
     game = make_game("submarine", players=3)
-    ui = game_ui("submarine", game)
+    ui = game_ui(game)
     noun = {"fr": "carte", "it": "carta", "pt": "carta"}[lang]
     masculine = {
         tr(f"sub.colour.{c}")
@@ -228,3 +228,40 @@ def test_action_labels_read_for_bots_too(lang: str) -> None:
         and any(_SECOND_PERSON.search(t) for t in texts)
     ]
     assert not second, f"{lang}: {second}"
+
+
+def test_italian_writes_ed_before_an_e() -> None:
+    """Not "Ferma Lancio Missili e Elimina Kraken" (a Grog's hint lists every fix-it)."""
+    it = translator("it")
+    assert it.join(["Ferma Lancio Missili", "Elimina Kraken"]).endswith("Missili ed Elimina Kraken")
+    assert it.join(["Spegni Incendio", "Pompa Acqua"]) == "Spegni Incendio e Pompa Acqua"
+    assert translator("pt").join(["Apagar o Fogo", "Esmagado!"]).endswith(" e Esmagado!")
+    slips = [
+        msgid
+        for msgid, texts in _entries("it").items()
+        if any(re.search(r"\be [EeÈèÉé]|possibile Elimina", t) for t in texts)
+    ]
+    assert not slips, f"it: {slips}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_faint_check_is_a_sentence_whatever_the_card(lang: str) -> None:
+    from subtable.core.events import Event
+    from subtable.ui.games import game_ui
+
+    ui, tr = game_ui("red-november"), translator(lang)
+
+    def line(number: int, level: int, fainted: bool) -> str:
+        params = {"gnome": 0, "number": number, "level": level, "fainted": fainted, "card": "fire"}
+        text = ui.narrate(Event("faint_check", params), tr)
+        assert text is not None
+        return text
+
+    dash, standing, fainted = line(0, 2, False), line(4, 2, False), line(2, 3, True)
+    assert len({dash, standing, fainted}) == 3
+    assert "–" not in dash and "2" not in dash.replace(tr("rn.gnome", n=1), "")
+    assert "4" in standing and "2" in standing and "2" in fainted and "3" in fainted
+    for text in (dash, standing, fainted):
+        assert " – " not in text and " — " not in text and text[-1] in ".!"
+    if lang == "en":
+        assert dash == "Faint Check for Gnome 1: the card shows a dash, so he does not faint."

@@ -174,7 +174,6 @@ def _table(
         return line
 
     table = GameTable(
-        "red-november",
         state,
         seats or ["human", "random", "random"],
         translator(lang),
@@ -230,7 +229,6 @@ def test_end_of_input_leaves_cleanly(tmp_path: Path) -> None:
         raise EOFError
 
     table = GameTable(
-        "submarine",
         state,
         ["human", "random"],
         translator("pt"),
@@ -246,7 +244,6 @@ def test_all_bot_table_plays_to_a_result() -> None:
     state = make_game("submarine", players=3).new_state(5)
     out = io.StringIO()
     table = GameTable(
-        "submarine",
         state,
         ["random"] * 3,
         translator("it"),
@@ -344,7 +341,6 @@ def test_hot_seat_hands_the_keyboard_over() -> None:
         return next(answers)
 
     table = GameTable(
-        "submarine",
         state,
         ["human", "human"],
         translator("en"),
@@ -368,7 +364,6 @@ def test_a_failing_bot_does_not_stop_the_game() -> None:
     state = make_game("submarine", players=2).new_state(3)
     out = io.StringIO()
     table = GameTable(
-        "submarine",
         state,
         ["random", "random"],
         translator("en"),
@@ -400,7 +395,7 @@ def test_card_counts_in_why_messages_use_plural_forms(lang: str) -> None:
     from subtable.core.errors import IllegalActionError
 
     game = make_game("red-november", players=3)
-    ui = game_ui("red-november", game)
+    ui = game_ui(game)
     tr = translator(lang)
     action = next(iter(game.action_space))
     texts = {}
@@ -434,7 +429,6 @@ def test_the_shared_screen_shows_a_bots_private_moves_only_in_their_public_form(
             raise EOFError from None
 
     table = GameTable(
-        "submarine",
         state,
         ["human", "random", "random"],
         translator("en"),

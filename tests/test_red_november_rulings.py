@@ -729,7 +729,7 @@ def test_the_table_says_why_and_warns_of_the_heroic_death() -> None:
         hands={0: ("fire_extinguisher",)},
         heroic_sacrifice=True,
     )
-    ui = game_ui("red-november", s.game)
+    ui = game_ui(s.game)
     enter(s, 8)
     view = s.view(0)
     reminders = ui.reminder(view, tr)

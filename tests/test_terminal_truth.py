@@ -38,7 +38,6 @@ def _run(
         return line
 
     table = GameTable(
-        game,
         make_game(game, players=players).new_state(seed),
         seats or ["human", *["random"] * (players - 1)],
         translator(lang),
@@ -71,13 +70,15 @@ def test_card_texts_are_found_by_their_name_in_each_language() -> None:
 def test_fix_it_options_show_the_exact_chance_and_useless_items_warn() -> None:
     game = make_game("red-november", players=3)
     state = game.new_state(11)
-    ui = game_ui("red-november", game)
+    ui = game_ui(game)
     tr = translator("en")
     view = state.view(state.current_seat())
     space = game.action_space
     view["this_turn"]["bonus"]["engine"] = 3  # a Toolbox already used this turn
     fix = space.parse("fix-engine 4")
     assert ui.action_hint(fix, view, tr) == "70% to succeed (roll ≤ 7, items +3)"
+    assert ui.odds(fix, view) == 0.7  # what the short option list shows (``· 70%``)
+    assert ui.odds(space.parse("use crowbar"), view) is None
     crowbar = space.parse("use crowbar")
     assert view["blocked"] == []
     hint = ui.action_hint(crowbar, view, tr)
@@ -123,7 +124,6 @@ def test_loading_then_quitting_claims_no_unsaved_moves(tmp_path: Path) -> None:
     out = io.StringIO()
     answers = iter(["quit"])
     table = GameTable(
-        "red-november",
         state,
         ["human", "random", "random"],
         translator("en"),
@@ -140,7 +140,7 @@ def test_unnamed_rooms_show_their_number_on_the_board() -> None:
     game = make_game("red-november", players=3)
     state = game.new_state(11)
     out = Console(width=160, record=True, color_system=None)
-    out.print(game_ui("red-november", game).render(state.view(0), translator("en"), {}))
+    out.print(game_ui(game).render(state.view(0), translator("en"), {}))
     assert "room 3" in out.export_text()
 
 

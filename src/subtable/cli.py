@@ -14,6 +14,7 @@ from subtable.commands.play import play
 from subtable.commands.replay import replay_cmd
 from subtable.commands.serve import serve
 from subtable.commands.simulate import simulate
+from subtable.core.registry import game_names
 
 
 def _tidy(params: list[Any], ctx: Any) -> list[Any]:
@@ -45,7 +46,7 @@ app = typer.Typer(
     cls=_Group,
     add_completion=False,
     no_args_is_help=True,
-    help="Rules-exact Red November and Submarine: play, simulate, replay.",
+    help=f"Rules-exact board games ({', '.join(game_names())}): play, simulate, replay.",
 )
 app.command(cls=_Command)(simulate)
 app.command("replay", cls=_Command)(replay_cmd)
@@ -66,7 +67,7 @@ def _root(
         bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version.")
     ] = False,
 ) -> None:
-    """Rules-exact Red November and Submarine."""
+    """Rules-exact board games: play, simulate, replay."""
 
 
 def main() -> None:

@@ -14,18 +14,27 @@ import subtable.rl.openspiel as sos
 from subtable.core.registry import make_game
 from subtable.rl import make_encoder
 
+RED_NOVEMBER = sos.short_name("red-november")
+SUBMARINE = sos.short_name("submarine")
+
 SAMPLED: list[tuple[str, dict[str, Any]]] = [
-    (sos.RED_NOVEMBER, {}),
-    (sos.RED_NOVEMBER, {"players": 2}),
-    (sos.RED_NOVEMBER, {"players": 5, "crazed_gnomes": True, "less_deadly_dying": True}),
-    (sos.RED_NOVEMBER, {"players": 1, "gnomes": 3, "greater_challenge": 2}),
-    (sos.SUBMARINE, {"players": 2}),
+    (RED_NOVEMBER, {}),
+    (RED_NOVEMBER, {"players": 2}),
+    (
+        RED_NOVEMBER,
+        {"players": 5, "crazed_gnomes": True, "less_deadly_dying": True},
+    ),
+    (RED_NOVEMBER, {"players": 1, "gnomes": 3, "greater_challenge": 2}),
+    (SUBMARINE, {"players": 2}),
 ]
 EXPLICIT: list[tuple[str, dict[str, Any]]] = [
-    (sos.RED_NOVEMBER, {"explicit_chance": True}),
-    (sos.RED_NOVEMBER, {"explicit_chance": True, "players": 6, "heroic_sacrifice": True}),
-    (sos.SUBMARINE, {"explicit_chance": True, "players": 2}),
-    (sos.SUBMARINE, {"explicit_chance": True, "players": 3, "deals": 1000}),
+    (RED_NOVEMBER, {"explicit_chance": True}),
+    (
+        RED_NOVEMBER,
+        {"explicit_chance": True, "players": 6, "heroic_sacrifice": True},
+    ),
+    (SUBMARINE, {"explicit_chance": True, "players": 2}),
+    (SUBMARINE, {"explicit_chance": True, "players": 3, "deals": 1000}),
 ]
 
 
@@ -48,14 +57,14 @@ def test_random_sim_explicit_chance_serialized(name: str, params: dict[str, Any]
 
 def test_utilities() -> None:
     assert (
-        pyspiel.load_game(sos.RED_NOVEMBER, {"players": 2}).get_type().utility
+        pyspiel.load_game(RED_NOVEMBER, {"players": 2}).get_type().utility
         == pyspiel.GameType.Utility.IDENTICAL
     )
     assert (
-        pyspiel.load_game(sos.RED_NOVEMBER, {"players": 4}).get_type().utility
+        pyspiel.load_game(RED_NOVEMBER, {"players": 4}).get_type().utility
         == pyspiel.GameType.Utility.GENERAL_SUM
     )
-    game = pyspiel.load_game(sos.RED_NOVEMBER, {"players": 2, "seed": 5})
+    game = pyspiel.load_game(RED_NOVEMBER, {"players": 2, "seed": 5})
     rng = np.random.default_rng(1)
     for _ in range(3):
         state = game.new_initial_state()
@@ -90,8 +99,8 @@ def test_serialisation_clone_and_pickle(name: str, params: dict[str, Any]) -> No
 
 
 def test_seeded_deals_are_reproducible() -> None:
-    a = pyspiel.load_game(sos.SUBMARINE, {"seed": 7})
-    b = pyspiel.load_game(sos.SUBMARINE, {"seed": 7})
+    a = pyspiel.load_game(SUBMARINE, {"seed": 7})
+    b = pyspiel.load_game(SUBMARINE, {"seed": 7})
     assert [str(a.new_initial_state()) for _ in range(3)] == [
         str(b.new_initial_state()) for _ in range(3)
     ]
@@ -122,7 +131,7 @@ def test_observer_is_the_encoding_and_resampling_keeps_the_infostate(
 
 
 def test_openspiel_ismcts_plays_a_game() -> None:
-    game = pyspiel.load_game(sos.RED_NOVEMBER, {"players": 3, "seed": 1})
+    game = pyspiel.load_game(RED_NOVEMBER, {"players": 3, "seed": 1})
     evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(7))
     bots = [
         ismcts.ISMCTSBot(
@@ -146,7 +155,7 @@ def test_openspiel_ismcts_plays_a_game() -> None:
 
 
 def test_engine_game_matches() -> None:
-    game = pyspiel.load_game(sos.RED_NOVEMBER, {"players": 2})
+    game = pyspiel.load_game(RED_NOVEMBER, {"players": 2})
     engine = make_game("red-november", players=2)
     assert game.num_players() == engine.num_seats == 4
     assert game.num_distinct_actions() == len(engine.action_space)

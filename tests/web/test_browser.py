@@ -37,7 +37,8 @@ def test_a_browser_and_a_terminal_at_one_table(servers: Any, browser: Any, tmp_p
             seq = status["seq"]
             if status["deciding_player"] == 0:
                 page.locator("#legal button").first.click()
-            else:
+            else:  # the terminal's prompt is always there: wait for its options
+                child.expect("Your options")
                 child.expect(r"> $")
                 child.sendline("1")
             deadline = time.monotonic() + 10

@@ -209,6 +209,19 @@ def test_a_phone_shows_the_options_from_a_tab(
         page.close()
 
 
+#: the stage's first roll (its die and verdict) and first event card (title, text, caption)
+READ_ROLL = """() => {
+  const fig = document.querySelector("#stage .stage-fig.roll");
+  return fig && [fig.querySelector(".die").innerText, fig.querySelector(".verdict").innerText];
+}"""
+READ_CARD = """() => {
+  const face = [...document.querySelectorAll("#stage .stage-fig.card")]
+    .find((f) => f.querySelector(".card-text"));
+  return face && ["card-title", "card-text"].map((c) => face.querySelector("." + c).innerText)
+    .concat(face.querySelector("figcaption").innerText);
+}"""
+
+
 def test_a_roll_and_an_event_card_are_shown_with_their_text(
     browser: Any, server: Any, shots: Path
 ) -> None:
@@ -230,22 +243,21 @@ def test_a_roll_and_an_event_card_are_shown_with_their_text(
             stage = page.page.locator("#stage")
             if stage.is_hidden():
                 continue
-            if "roll" not in seen and page.page.locator("#stage .stage-fig.roll").count():
-                fig = page.page.locator("#stage .stage-fig.roll").first
-                die = fig.locator(".die").inner_text()
-                verdict = fig.locator(".verdict").inner_text()
+            # each figure read at once: the next entry may replace the stage between two reads
+            roll = page.page.evaluate(READ_ROLL)
+            if "roll" not in seen and roll:
+                die, verdict = roll
                 match = re.fullmatch(r"needs ≤ (\d+) — rolled (\d+) — (success|failed)", verdict)
                 if match:  # (a fix made too late rolls no die)
                     assert die == match[2]
                     assert (match[3] == "success") == (int(match[2]) <= int(match[1]))
                     seen.add("roll")
                     page.page.screenshot(path=str(shots / "red-november-roll.png"))
-            drawn = page.page.locator("#stage .stage-fig.card:has(.card-text)")
-            if "card" not in seen and drawn.count():
-                face = drawn.first
-                title = face.locator(".card-title").inner_text()
-                assert face.locator(".card-text").inner_text() == cards[title]
-                assert face.locator("figcaption").inner_text().strip()  # what it did
+            card = page.page.evaluate(READ_CARD)
+            if "card" not in seen and card:
+                title, card_text, caption = card
+                assert card_text == cards[title]
+                assert caption.strip()  # what it did
                 seen.add("card")
                 page.page.screenshot(path=str(shots / "red-november-event.png"))
         assert seen == {"roll", "card"}, seen

@@ -191,7 +191,7 @@ def test_a_fix_it_is_one_row_with_its_minutes_and_odds() -> None:
         row = next(li for li in html.split("<li") if "Pump Water" in li and "chips" in li)
         assert _ids(row) == [a.id for a in pumps]  # one row, one choice per minute
         for a in pumps:
-            percent = ui.fix_odds(a, view)[0]
+            percent = round(ui.odds(a, view) * 100)
             assert f"{percent}%" in row
         return
     raise AssertionError("no position offered Pump Water for several minutes")
@@ -333,7 +333,9 @@ def test_an_undo_is_told_in_words(client: Any, connect: Any) -> None:
         assert s.recv()["type"] == "update"
     mover.send({"type": "undo", "seq": mover.state["seq"]})
     entry = mover.recv()["entry"]
-    assert entry["kind"] == "undo" and entry["label"] == f"takes back: {move['label']}"
+    assert entry["kind"] == "undo" and entry["label"] == move["label"]  # the action taken back
+    page = client.get(f"/t/{t['id']}?lang=en").text
+    assert '"undo_entry": "takes back: {action}"' in page  # the page says it in words
 
 
 def test_spectators_are_offered_to_watch_and_the_favicon_is_served(client: Any) -> None:

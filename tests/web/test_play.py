@@ -37,7 +37,7 @@ def test_labels_and_reasons_in_the_seats_language(client: Any, connect: Any) -> 
     seats = [connect(t["id"], i["token"]) for i in t["invites"]]
     mover = next(s for s in seats if s.state["your_turn"])
     game = make_game("submarine", players=2)
-    ui, tr = game_ui("submarine", game), translator("fr")
+    ui, tr = game_ui(game), translator("fr")
     for item in mover.state["legal"]:
         assert item["label"] == ui.action_label(game.action_space[item["id"]], tr)
     mover.act("done")

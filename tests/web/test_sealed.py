@@ -58,7 +58,7 @@ def test_why_explains_only_the_askers_own_decision(client: Any, connect: Any) ->
 def _seed_with_an_undoable_last_move() -> tuple[int, list[int]]:
     """A seed and a game of Submarine (2 players) whose last move could be taken back."""
     game = make_game("submarine", players=2)
-    ui = game_ui("submarine", game)
+    ui = game_ui(game)
     for seed in range(1, 400):
         state = game.new_state(seed)
         ledger = UndoLedger(ui.hidden_counts)
@@ -122,6 +122,7 @@ def test_the_form_checks_the_player_count_before_building_anything(client: Any) 
         ("ismcts:width=-1", "width"),
         ("heuristic:horizon=abc", "horizon"),
         ("ismcts:budget=1000000000", "budget"),
+        ("agent:path=/etc/passwd", "path"),
     ],
 )
 def test_bot_parameters_are_checked_before_a_table_is_made(

@@ -82,6 +82,8 @@ _BOTS: dict[str, str] = {
     "random": "subtable.bots.random_bot:RandomBot",
     "heuristic": "subtable.bots.heuristic:HeuristicBot",
     "ismcts": "subtable.bots.ismcts:ISMCTSBot",
+    # a trained policy (python -m subtable.rl.train); numpy inference, the rl extra
+    "agent": "subtable.bots.agent:AgentBot",
 }
 
 

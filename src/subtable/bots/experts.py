@@ -1,4 +1,4 @@
-"""Each game's expert policy, registered by game name and imported on first use.
+"""Each game's expert policy: the ``expert`` part of its registration, imported on first use.
 
 An expert is a pure function of one seat's typed view: it builds its own
 record of the view (:meth:`Expert.board`), picks an action, ranks candidates
@@ -6,9 +6,9 @@ for a search bot, and estimates each seat's return at positions its leaf-value
 model knows. The ``heuristic`` bot plays the expert; ``ismcts`` borrows it for
 rollouts, candidate moves and leaf values (:mod:`subtable.bots.heuristic`).
 
-A new game's expert is one line::
+A game's expert is one line of its registration (:mod:`subtable.core.registry`)::
 
-    register_expert("my-game", "my_package.bots:MyExpert")
+    GamePlugin(name="my-game", game=..., expert="my_package.bots:MyExpert", ...)
 
 The class takes ``(game, params)``, where ``params`` is an instance of its
 ``params_class`` dataclass (the tunable weights ``--bot heuristic:key=value``
@@ -18,7 +18,6 @@ sets).
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import typing
 from collections.abc import Sequence
 from typing import Any, ClassVar, Protocol, TypeVar
@@ -27,13 +26,11 @@ from pydantic import BaseModel, ConfigDict, create_model
 
 from subtable.core.errors import OptionError
 from subtable.core.game import Game
+from subtable.core.registry import registration, registrations
 from subtable.core.rng import Rng
 from subtable.core.view import SeatView
 
 B = TypeVar("B")
-
-#: game name -> ``"module:Class"`` of its expert
-_EXPERTS: dict[str, str] = {}
 
 
 class Expert(Protocol[B]):
@@ -61,40 +58,28 @@ class Expert(Protocol[B]):
         ...
 
 
-def register_expert(game_name: str, target: str) -> None:
-    """Register the expert class ``module:Class`` for the game called ``game_name``."""
-    module, sep, attr = target.partition(":")
-    if not sep or not module or not attr:
-        raise ValueError(f"expert target must be 'module:Class', not {target!r}")
-    _EXPERTS[game_name] = target
-
-
-register_expert("red-november", "subtable.bots.red_november:RNExpert")
-register_expert("submarine", "subtable.bots.submarine:SubExpert")
-
-
 def expert_games() -> list[str]:
     """The names of the games that have an expert."""
-    return sorted(_EXPERTS)
+    return [p.name for p in registrations() if p.has("expert")]
 
 
 def has_expert(game_name: str) -> bool:
     """Whether the game called ``game_name`` has an expert."""
-    return game_name in _EXPERTS
+    try:
+        return registration(game_name).has("expert")
+    except OptionError:  # not a registered game
+        return False
 
 
 def expert_class(game_name: str) -> type[Any]:
-    """The expert class registered for ``game_name`` (imported now)."""
-    try:
-        target = _EXPERTS[game_name]
-    except KeyError:
+    """The expert class of the game called ``game_name`` (imported now)."""
+    if not has_expert(game_name):
         raise OptionError(
             f"no heuristic bot for {game_name}",
             code="unknown_bot",
             params={"bot": "heuristic", "game": game_name},
-        ) from None
-    module, _, attr = target.partition(":")
-    cls: type[Any] = getattr(importlib.import_module(module), attr)
+        )
+    cls: type[Any] = registration(game_name).load("expert")
     return cls
 
 
@@ -103,31 +88,32 @@ def params_of(cls: type[Any]) -> frozenset[str]:
     return frozenset(f.name for f in dataclasses.fields(cls.params_class))
 
 
-_MODELS: dict[str, type[BaseModel]] = {}
+_MODELS: dict[tuple[str, str], type[BaseModel]] = {}
 
 
-def _param_model(cls: type[Any]) -> type[BaseModel]:
-    known = _MODELS.get(cls.__qualname__)
+def expert_param_model(game: Game[Any], **more: tuple[Any, Any]) -> type[BaseModel]:
+    """The types of ``game``'s expert's weights, as a pydantic model (others ignored),
+    with ``more`` fields (``name=(type, default or Field)``) of the bot that plays it."""
+    cls = expert_class(game.info.name)
+    key = (cls.__qualname__, repr(sorted(more)))
+    known = _MODELS.get(key)
     if known is not None:
         return known
     hints = typing.get_type_hints(cls.params_class)
     fields: dict[str, Any] = {
         f.name: (hints[f.name], f.default) for f in dataclasses.fields(cls.params_class)
     }
+    fields.update(more)
     config = ConfigDict(extra="ignore", allow_inf_nan=False)
     model: type[BaseModel] = create_model(f"{cls.__name__}Weights", __config__=config, **fields)
+    _MODELS[key] = model
     return model
-
-
-def expert_param_model(game: Game[Any]) -> type[BaseModel]:
-    """The types of ``game``'s expert's weights, as a pydantic model (others ignored)."""
-    return _param_model(expert_class(game.info.name))
 
 
 def expert_params() -> frozenset[str]:
     """Every registered expert's tunable weights (what ``--bot heuristic:…`` accepts)."""
     out: set[str] = set()
-    for name in _EXPERTS:
+    for name in expert_games():
         out |= params_of(expert_class(name))
     return frozenset(out)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from subtable.bots.base import Observation
 from subtable.bots.experts import (
@@ -25,14 +25,20 @@ from subtable.core.rng import Rng
 
 #: a search bot's iterations per decision when neither the seat nor the expert says
 DEFAULT_SEARCH_BUDGET = 100
+#: how many of the expert's favourites a mistake picks among (its first choice excluded)
+_MISTAKE_WIDTH = 3
+
+
+#: the heuristic bot's own parameter, beside its expert's weights
+MISTAKES = "mistakes"
 
 
 class _ExpertParams:
     """The class attribute ``HeuristicBot.params``: every expert's weights, looked up
-    (and the experts imported) only when asked."""
+    (and the experts imported) only when asked, and ``mistakes``."""
 
     def __get__(self, obj: object, owner: type | None = None) -> frozenset[str]:
-        return expert_params()
+        return expert_params() | {MISTAKES}
 
 
 class HeuristicBot:
@@ -46,13 +52,16 @@ class HeuristicBot:
         self.game = game
         self.seat = seat
         self.rng = rng
+        #: the share of decisions with alternatives where it plays one of the expert's
+        #: other favourites instead of its first choice (0: never; a weaker bot, ``easy``)
+        self.mistakes = float(params.pop(MISTAKES, 0.0))
         self._expert: Expert[Any] = make_expert(game, **params)
 
     @staticmethod
     def param_model(game: Game[Any]) -> type[BaseModel]:
         """The weights of ``game``'s expert, typed as its parameters' dataclass says
-        (another game's weights are ignored)."""
-        return expert_param_model(game)
+        (another game's weights are ignored), and ``mistakes`` (0 to 1)."""
+        return expert_param_model(game, mistakes=(float, Field(0.0, ge=0.0, le=1.0)))
 
     def _action(self, action_id: int) -> Action:
         action: Action = self.game.action_space[action_id]
@@ -64,7 +73,12 @@ class HeuristicBot:
         if len(ids) == 1:
             return self._action(ids[0])
         expert = self._expert
-        chosen = expert.choose(expert.board(obs.view), obs.seat, ids, self.rng)
+        board = expert.board(obs.view)
+        if self.mistakes and self.rng.below(1_000_000) < self.mistakes * 1_000_000:
+            favourites = expert.candidates(board, obs.seat, ids, _MISTAKE_WIDTH, self.rng)
+            if len(favourites) > 1:
+                return self._action(favourites[1 + self.rng.below(len(favourites) - 1)])
+        chosen = expert.choose(board, obs.seat, ids, self.rng)
         return self._action(chosen)
 
 

@@ -9,8 +9,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from subtable.core.errors import SubtableError
-from subtable.core.game import parse_option_args
-from subtable.core.registry import game_class
+from subtable.core.game import Game, parse_option_args
 
 out = Console()
 err = Console(stderr=True)
@@ -23,15 +22,15 @@ def fail(message: str) -> typer.Exit:
 
 
 def build_options(
-    game: str, players: int | None, gnomes: int | None, option: list[str]
+    game: type[Game[Any]], players: int | None, gnomes: int | None, option: list[str]
 ) -> dict[str, Any]:
-    """Options for ``game`` from the command line."""
-    specs = game_class(game).option_specs
+    """Options for ``game`` (its class) from the command line."""
+    specs = game.option_specs
     options = parse_option_args(specs, option)
     if players is not None:
         options["players"] = players
     if gnomes is not None:
         if "gnomes" not in specs:
-            raise SubtableError(f"{game} has no gnomes: drop --gnomes")
+            raise SubtableError(f"{game.info.name} has no gnomes: drop --gnomes")
         options["gnomes"] = gnomes
     return options

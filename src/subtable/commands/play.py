@@ -14,7 +14,7 @@ from subtable.commands.common import build_options
 from subtable.core.errors import OptionError, RecordError, SubtableError
 from subtable.core.game import Game, State
 from subtable.core.record import GameRecord, replay
-from subtable.core.registry import game_class, game_names, make_game
+from subtable.core.registry import game_class, game_names
 from subtable.i18n import LANGUAGES, Translator, detect_language, normalize, translator
 from subtable.ui.games import game_ui
 from subtable.ui.messages import option_message, seat_message
@@ -27,12 +27,14 @@ def play(
         str | None, typer.Argument(help=f"one of: {', '.join(game_names())} (not with --load)")
     ] = None,
     players: Annotated[int | None, typer.Option(help="number of players")] = None,
-    gnomes: Annotated[int | None, typer.Option(help="Red November: number of gnomes")] = None,
+    gnomes: Annotated[
+        int | None, typer.Option(help="number of gnomes (a game with gnomes)")
+    ] = None,
     seats: Annotated[
         str | None,
         typer.Option(
-            help="one entry per player: human, bot (the strongest bot) or a bot name; "
-            "default: human,bot,bot,…"
+            help="one entry per player: human, bot (the strongest bot), a level (easy, normal, "
+            "strong) or a bot name; default: human,bot,bot,…"
         ),
     ] = None,
     option: Annotated[
@@ -47,7 +49,7 @@ def play(
     fast: Annotated[bool, typer.Option("--fast", help="bots play without pausing")] = False,
     load: Annotated[Path | None, typer.Option(help="resume a game saved with 'save FILE'")] = None,
 ) -> None:
-    """Play Red November or Submarine at the terminal, with people and bots."""
+    """Play a game at the terminal, with people and bots."""
     env_lang = detect_language()
     if lang is not None and normalize(lang) is None:
         tr = translator(env_lang)
@@ -65,19 +67,17 @@ def play(
             raise _fail(tr, tr("ui.err.load", path=str(load), detail=exc.message)) from None
         saved_lang = normalize(str(record.meta.get("lang", "")))
         tr = translator(chosen or saved_lang or env_lang)
-        name = record.game
         controllers = _saved_seats(record, state.game, seats, tr)
     else:
         tr = translator(chosen or env_lang)
         if game is None:
             raise _fail(tr, tr("ui.err.no_game", known=", ".join(game_names())))
-        name = game
-        built = _new_game(name, players, gnomes, option or [], tr)
+        built = _new_game(game, players, gnomes, option or [], tr)
         if seed is None:
             seed = random.SystemRandom().randrange(10**6)
         state = built.new_state(seed)
         controllers = _seats(seats, built, tr)
-    table = GameTable(name, state, controllers, tr, Console(highlight=False), fast=fast)
+    table = GameTable(state, controllers, tr, Console(highlight=False), fast=fast)
     if record is not None and state.is_terminal():
         table.say(tr("ui.loaded_finished", path=str(load)))
     code = table.run(intro=None if record is not None else list(state.opening_events), loaded=load)
@@ -87,22 +87,25 @@ def play(
 def _new_game(
     name: str, players: int | None, gnomes: int | None, option: list[str], tr: Translator
 ) -> Game[Any]:
+    """The game the command line asks for: the name is resolved here, once."""
     try:
-        specs = game_class(name).option_specs
+        cls = game_class(name)
     except OptionError:
         raise _fail(
             tr, tr("ui.err.unknown_game", game=name, known=", ".join(game_names()))
         ) from None
+    specs = cls.option_specs
+    ui = game_ui(name)
     if gnomes is not None and "gnomes" not in specs:
-        raise _fail(tr, tr("ui.err.no_gnomes", game=tr(f"game.{name}")))
+        raise _fail(tr, tr("ui.err.no_gnomes", game=ui.title(tr)))
     try:
-        options = build_options(name, players, gnomes, option)
+        options = build_options(cls, players, gnomes, option)
         for key, value in options.items():
             specs[key].check(value)
-        reason = game_ui(name).option_error({"players": specs["players"].default, **options}, tr)
+        reason = ui.option_error({"players": specs["players"].default, **options}, tr)
         if reason is not None:
             raise _fail(tr, reason)
-        return make_game(name, **options)
+        return cls(**options)
     except OptionError as exc:
         raise _fail(tr, option_message(exc, specs, tr)) from None
     except SubtableError as exc:
@@ -114,6 +117,8 @@ def _seats(text: str | None, game: Game[Any], tr: Translator) -> list[str]:
         return parse_seats(text, game)
     except SeatError as exc:
         raise _fail(tr, seat_message(exc, game, tr)) from None
+    except SubtableError as exc:  # a bad bot parameter (an agent file that does not fit)
+        raise _fail(tr, exc.message) from None
 
 
 def _saved_seats(

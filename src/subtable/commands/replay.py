@@ -56,7 +56,7 @@ def replay_cmd(
         narrate(record, tr)
     from subtable.ui.games import game_ui
 
-    ui = game_ui(record.game, state.game)
+    ui = game_ui(state.game)
     view_outcome = state.view(None)["outcome"]
     ending = tr("lab.replay.unfinished") if view_outcome is None else ui.result(view_outcome, tr)
     out.print(
@@ -66,7 +66,7 @@ def replay_cmd(
                 "lab.replay.verified.plural",
                 len(record.actions),
                 file=str(file),
-                game=tr(f"game.{record.game}"),
+                game=ui.title(tr),
                 ending=ending,
             )
         ),
@@ -81,7 +81,7 @@ def narrate(record: GameRecord, tr: Translator) -> None:
 
     game = make_game(record.game, record.variant or None, **record.options)
     state: State[Any] = game.new_state(record.seed)
-    ui = game_ui(record.game, game)
+    ui = game_ui(game)
     controllers = record.meta.get("bots") or record.meta.get("seats") or []
 
     def who(seat: int) -> str:
@@ -102,7 +102,7 @@ def narrate(record: GameRecord, tr: Translator) -> None:
             if line:
                 say("  " + line)
 
-    out.rule(Text(tr(f"game.{record.game}"), style="bold"))
+    out.rule(Text(ui.title(tr), style="bold"))
     events(list(state.opening_events))
     space = game.action_space
     for text in record.actions:

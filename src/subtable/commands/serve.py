@@ -121,4 +121,5 @@ def _open_when_ready(url: str, host: str, port: int) -> None:
                 break
         except OSError:
             time.sleep(0.1)
-    webbrowser.open(url)
+    if not webbrowser.open(url):  # no browser on this machine (a server, a container)
+        typer.echo(f"subtable: no web browser could be opened: open {url} yourself", err=True)

@@ -24,10 +24,18 @@ from rich.table import Table
 
 from subtable.commands.common import build_options, err, fail, out
 from subtable.core.errors import OptionError, SubtableError
-from subtable.core.registry import game_names
+from subtable.core.registry import game_class, game_names
 from subtable.core.variants import describe, load_overrides, merge, read_variant, validate
 from subtable.i18n import LANGUAGES, Translator, detect_language, normalize, translator
-from subtable.sim.words import compare_cells, compare_head, end_reason, number, point_label, rate_ci
+from subtable.sim.words import (
+    compare_cells,
+    compare_head,
+    end_reason,
+    game_title,
+    number,
+    point_label,
+    rate_ci,
+)
 
 if TYPE_CHECKING:  # the lab's modules load lazily, when a command runs
     from subtable.sim.runner import SimConfig
@@ -57,7 +65,9 @@ def _progress_bar(total: int, enabled: bool, tr: Translator) -> Iterator[Any]:
 def simulate(
     game: Annotated[str, typer.Argument(help=f"one of: {', '.join(game_names())}")],
     players: Annotated[int | None, typer.Option(help="number of players")] = None,
-    gnomes: Annotated[int | None, typer.Option(help="Red November: number of gnomes")] = None,
+    gnomes: Annotated[
+        int | None, typer.Option(help="number of gnomes (a game with gnomes)")
+    ] = None,
     option: Annotated[
         list[str] | None,
         typer.Option("--option", "-o", help="a game option NAME[=VALUE] (repeatable)"),
@@ -65,7 +75,10 @@ def simulate(
     games: Annotated[int, typer.Option(min=1, help="how many games (per sweep point)")] = 100,
     bot: Annotated[
         str,
-        typer.Option(help="bot for every seat: random, heuristic, ismcts (NAME[:key=value]...)"),
+        typer.Option(
+            help="bot for every seat: random, heuristic, ismcts (NAME[:key=value]...) or a "
+            "level: easy, normal, strong"
+        ),
     ] = "random",
     seats: Annotated[
         str | None,
@@ -154,7 +167,8 @@ def simulate(
     tr = translator(language(lang))
     comparing = compare is not None or bool(compare_set) or compare_seed is not None
     try:
-        options = build_options(game, players, gnomes, option or [])
+        cls = game_class(game)  # the name, resolved here once
+        options = build_options(cls, players, gnomes, option or [])
         bots = [b.strip() for b in seats.split(",")] if seats else [bot]
         params = {"budget": budget} if budget is not None else {}
         variant = read_variant(game, components, set_ or [])
@@ -194,7 +208,6 @@ def simulate(
         if csv_path is not None:
             write_csv(csv_path, runs)
         if report is not None:
-            from subtable.core.registry import game_class
             from subtable.sim.report import write_report
 
             write_report(
@@ -203,7 +216,7 @@ def simulate(
                 tr=tr,
                 game=game,
                 command=_command_line(),
-                win_reason=game_class(game).info.win_reason,
+                win_reason=cls.info.win_reason,
             )
     except (SubtableError, ValueError) as exc:
         raise fail(str(exc)) from None
@@ -250,7 +263,7 @@ def print_summary(s: dict[str, Any], label: str = "", tr: Translator | None = No
         "lab.summary.title",
         "lab.summary.title.plural",
         s["games"],
-        game=tr(f"game.{game}") + where,
+        game=game_title(game, tr) + where,
         seed=s["seed"],
     )
     table = Table(title=title, show_header=False)

@@ -33,6 +33,8 @@ DEFAULT = "en"
 DOMAIN = "subtable"
 #: Environment variables read for the language, in POSIX precedence order.
 _LOCALE_VARS = ("LC_ALL", "LC_MESSAGES", "LANG")
+#: first letters of a list's last item that take the conjunction ``ui.list.and.e``
+_E_SOUNDS = frozenset("eèé")
 
 
 def normalize(tag: str | None) -> str | None:
@@ -129,7 +131,11 @@ class Translator:
             return tr("ui.list.none")
         if len(items) == 1:
             return items[0]
-        return tr("ui.list.and", head=", ".join(items[:-1]), last=items[-1])
+        head, last = ", ".join(items[:-1]), items[-1]
+        if last[:1].casefold() in _E_SOUNDS:
+            # before an "e" Italian writes "ed" ("Ferma Lancio Missili ed Elimina Kraken")
+            return tr("ui.list.and.e", head=head, last=last)
+        return tr("ui.list.and", head=head, last=last)
 
 
 def _fill(text: str, params: Mapping[str, Any]) -> str:

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from subtable.core.game import Game
+from subtable.core.game import Game, Utility
 from subtable.core.view import SeatView
 from subtable.games.red_november.components import FIX_KINDS, ROOMS, SEA
 from subtable.games.red_november.view import Choice, Phase, RedNovemberView
+from subtable.rl.common import RLSupport
 from subtable.rl.encoding import Encoder, Layout, frac
 
 #: features per gnome in the ``gnomes`` field, in order (``docs/rl.md``)
@@ -259,3 +260,35 @@ class RedNovemberEncoder(Encoder):
             vi.append(lay["discard_limit"])
             vv.append(frac(limit, 10))
         return ones, vi, vv
+
+
+def _potential(view: SeatView) -> float:
+    """The disaster-track margin: 1 minus the highest track's level over its length."""
+    length: int = view.game.components.track_length  # type: ignore[attr-defined]
+    track: tuple[int, ...] = view.track  # type: ignore[attr-defined]
+    return 1.0 - max(track) / length
+
+
+def _utility(game: Game[Any]) -> Utility:
+    """From 3 players a gnome who abandoned his comrades wins exactly when the others lose:
+    general-sum; with 1-2 players the whole crew wins or loses (identical utilities)."""
+    abandon = bool(getattr(game, "abandon_allowed", True))
+    return Utility.GENERAL_SUM if abandon else Utility.COOPERATIVE
+
+
+#: the ``rl`` part of Red November's registration
+RL = RLSupport(
+    agent_prefix="gnome",
+    potential=_potential,
+    potential_doc="disaster-track margin: 1 - (highest disaster track level / track length)",
+    train={
+        "options": {"players": 1},
+        "seat": 0,
+        "opponents": "heuristic",
+        "max_steps": 400,
+        "imitate": 4000,
+        "lr": 1e-4,
+        "ent_coef": 0.003,
+    },
+    utility=_utility,
+)

@@ -12,6 +12,7 @@ from typing import Any
 from subtable.core.game import Game
 from subtable.core.view import SeatView
 from subtable.games.submarine.view import LEFT, Phase, SubmarineView
+from subtable.rl.common import RLSupport
 from subtable.rl.encoding import Encoder, Layout, frac
 
 
@@ -177,3 +178,31 @@ class SubmarineEncoder(Encoder):
             ones.append(lay["pending_cell"] + view.pending_cell)
         del lv
         return ones, vi, vv
+
+
+def _potential(view: SeatView) -> float:
+    """The treasure lead: the seat's treasures on its board minus the best other seat's,
+    over the board's size (12), in [-1, 1]."""
+    seat = view.seat
+    assert seat is not None
+    boards = view.treasures  # type: ignore[attr-defined]
+    counts = [sum(1 for t in board if t >= 0) for board in boards]
+    best_other = max(c for s, c in enumerate(counts) if s != seat)
+    return (counts[seat] - best_other) / len(boards[seat])
+
+
+#: the ``rl`` part of Submarine's registration
+RL = RLSupport(
+    agent_prefix="captain",
+    potential=_potential,
+    potential_doc="treasure lead: (own treasures - best other seat's) / 12",
+    train={
+        "options": {"players": 3},
+        "seat": 0,
+        "opponents": "heuristic",
+        "max_steps": 400,
+        "imitate": 2000,
+        "lr": 1e-4,
+        "ent_coef": 0.003,
+    },
+)

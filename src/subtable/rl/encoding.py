@@ -20,6 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from subtable.core.game import Game
+from subtable.core.registry import registration, resolve_game
 from subtable.core.view import SeatView
 
 Vector = npt.NDArray[np.float32]
@@ -104,6 +105,18 @@ class Encoder(ABC):
         out[idx] = vals
         return out
 
+    def encode_list(self, view: SeatView) -> list[float]:
+        """The encoding as a Python list of float32 values (OpenSpiel's tensor form), built
+        from the non-zero entries without a numpy round trip."""
+        out = [0.0] * self.layout.size
+        ones, idx, vals = self._entries(view)
+        for i in ones:
+            out[i] = 1.0
+        if idx:
+            for i, v in zip(idx, np.asarray(vals, dtype=np.float32).tolist(), strict=True):
+                out[i] = v
+        return out
+
     @abstractmethod
     def _entries(self, view: SeatView) -> tuple[list[int], list[int], list[float]]:
         """The indices set to 1, and the indices and values of the other non-zero entries."""
@@ -125,15 +138,9 @@ def frac(value: float, scale: float) -> float:
     return 1.0 if x > 1.0 else float(x)
 
 
-def make_encoder(game: Game[Any]) -> Encoder:
-    """The encoder of ``game`` (Red November or Submarine)."""
-    name = game.info.name
-    if name == "red-november":
-        from subtable.rl.encode_red_november import RedNovemberEncoder
-
-        return RedNovemberEncoder(game)
-    if name == "submarine":
-        from subtable.rl.encode_submarine import SubmarineEncoder
-
-        return SubmarineEncoder(game)
-    raise ValueError(f"no observation encoding for {name}")
+def make_encoder(game: Game[Any] | str, **options: Any) -> Encoder:
+    """The encoder of ``game`` (the ``encoder`` part of its registration): a game object, or
+    a registered name with the game's options (``make_encoder(name, players=3)``)."""
+    built = resolve_game(game, options)
+    encoder: Encoder = registration(built).load("encoder")(built)
+    return encoder

@@ -1,22 +1,31 @@
-"""OpenSpiel: ``import subtable.rl.openspiel`` registers ``python_red_november`` and
-``python_submarine``.
+"""OpenSpiel: ``import subtable.rl.openspiel`` registers ``python_<game>`` for each registered
+game with an encoder (``python_red_november``, ``python_submarine``; :func:`short_name`).
 
 * Sequential, imperfect information, **sampled stochastic**: chance is the engine's own seeded
   generator, carried in the state (a state's seed is drawn from the game's ``seed`` parameter
-  and a counter, so a game object deals a reproducible series of deals).
+  and a counter, so a game object deals a reproducible series of deals). The series advances
+  only for the initial states a caller asks for: OpenSpiel also makes initial states inside
+  ``clone()``, ``deserialize_state`` and the tensor-size queries; those give their ticket back
+  (see :class:`_Series`), and the tensors and sizes are answered in Python without a deal.
 * Players are seats (gnomes, captains); actions are the game's action ids.
-* Utilities: 1 for a win, 0 otherwise. Red November is ``IDENTICAL`` with 1–2 players (the whole
-  crew wins or loses); from 3 players a gnome who abandoned his comrades wins exactly when the
-  others lose, so the game is then declared ``GENERAL_SUM``. Submarine is ``GENERAL_SUM``
-  (several captains may share a win).
-* The observer: the observation tensor is the encoding of :mod:`subtable.rl.encode_red_november`
-  / :mod:`subtable.rl.encode_submarine` (its ``dict`` holds the named fields); the observation
+* Parameters: the game's options, each with its default (an option the rules derive from
+  others when it is not given, such as Red November's ``gnomes``, takes 0 for "not given"),
+  and OpenSpiel's own ``seed``, ``explicit_chance`` and ``deals``.
+* Utilities: 1 for a win, 0 otherwise. The game type's utility is the game's own
+  (``info.utility``), or what its ``rl`` part says of a game with its options: Red November is
+  ``IDENTICAL`` with 1–2 players (the whole crew wins or loses); from 3 players a gnome who
+  abandoned his comrades wins exactly when the others lose, so the game is then declared
+  ``GENERAL_SUM``. Submarine is ``GENERAL_SUM`` (several captains may share a win).
+* The observer: the observation tensor is the game's encoding (the ``encoder`` part of its
+  registration; its ``dict`` holds the named fields); the observation
   string is the seat's view as canonical JSON. With ``perfect_recall`` (the information state)
   the string is prefixed with the seat's own past actions (what it knows it did beyond the
   view: a card given face down, say); the tensor is the same encoding (it does not grow with
   the history). A public-only observer (``private_info=NONE``) encodes the spectator's view.
 * ``state.resample_from_infostate(player, sampler)`` samples a world from ``player``'s view with
-  the game's own :meth:`~subtable.core.game.Game.determinize`; OpenSpiel's IS-MCTS uses it.
+  the game's own :meth:`~subtable.core.game.Game.determinize`; OpenSpiel's IS-MCTS uses it. The
+  draw comes from a generator the game carries (seeded by ``seed``), not from ``sampler``
+  (OpenSpiel's IS-MCTS passes an unseeded one), so a seeded search replays exactly.
 * Serialisation: the state pickles as the engine's JSON form (secrets and generator included).
 """
 
@@ -29,23 +38,26 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from subtable.core.game import Game, State
-from subtable.core.registry import make_game
+from subtable.core.game import Game, OptionSpec, State, Utility
+from subtable.core.registry import game_class, make_game, registrations
 from subtable.core.rng import Rng
+from subtable.rl.common import support
 from subtable.rl.encoding import make_encoder
 
 __all__ = [
-    "RED_NOVEMBER",
-    "SUBMARINE",
     "SubtableGame",
     "SubtableState",
     "load",
+    "register",
+    "short_name",
 ]
 
-RED_NOVEMBER = "python_red_november"
+_GOLDEN = 0x9E3779B97F4A7C15
+_MASK = (1 << 64) - 1
+#: salts the game's resampling generator (apart from its series of deals)
+_RESAMPLE_SALT = 0x5EED5A3B1E
 #: explicit chance: the default number of deals the root chance node chooses among
 DEALS = 1 << 16
-SUBMARINE = "python_submarine"
 
 
 @cache
@@ -53,21 +65,64 @@ def _engine_game(name: str, options: tuple[tuple[str, Any], ...]) -> Game[Any]:
     return make_game(name, **dict(options))
 
 
+class _Series:
+    """A game object's series of deals: the ``n``-th initial state asked for deals
+    :meth:`seed` ``(n)`` (the ``n``-th output of a SplitMix64 generator seeded with ``seed``).
+
+    OpenSpiel makes initial states of its own: ``clone()`` and ``deserialize_state`` make one
+    and overwrite its attributes at once. Such a state hands its ticket back (see
+    :meth:`SubtableState.__setattr__`), so the deals a caller sees do not depend on what it
+    cloned, serialised or resampled.
+    """
+
+    __slots__ = ("base", "next")
+
+    def __init__(self, base: int) -> None:
+        self.base = base & _MASK
+        self.next = 0
+
+    def seed(self, n: int) -> int:
+        """The engine seed of the ``n``-th deal."""
+        return Rng((self.base + n * _GOLDEN) & _MASK).next64() >> 1
+
+    def issue(self) -> int:
+        """The next ticket."""
+        n = self.next
+        self.next = n + 1
+        return n
+
+
 class _Engine:
     """Holds one engine state: built lazily, copied by ``clone``, pickled as JSON.
 
     OpenSpiel clones a Python state by making a new initial state and deep-copying the
     attributes, and serialises it by pickling them: this holder makes both cheap and exact.
+    A holder made by ``new_initial_state`` keeps its ticket in the game's :class:`_Series`
+    until the state is dealt (read) or copied.
     """
 
-    __slots__ = ("_state", "key", "seed")
+    __slots__ = ("_state", "key", "seed", "series", "ticket")
 
     def __init__(
-        self, key: tuple[str, tuple[tuple[str, Any], ...]], seed: int, state: Any = None
+        self,
+        key: tuple[str, tuple[tuple[str, Any], ...]],
+        seed: int,
+        state: Any = None,
+        series: _Series | None = None,
+        ticket: int = -1,
     ) -> None:
         self.key = key
         self.seed = seed
         self._state: State[Any] | None = state
+        self.series = series
+        self.ticket = ticket
+
+    def give_back(self) -> None:
+        """An unread holder being replaced: return its ticket if it is the last issued."""
+        series = self.series
+        if series is not None and self._state is None and series.next == self.ticket + 1:
+            series.next = self.ticket
+        self.series = None
 
     @property
     def game(self) -> Game[Any]:
@@ -84,9 +139,11 @@ class _Engine:
         self._state = value
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
+        self.series = None  # copied: the deal is someone's now, its ticket stays spent
         return _Engine(self.key, self.seed, None if self._state is None else self._state.clone())
 
     def __reduce__(self) -> tuple[Any, ...]:
+        self.series = None
         data = None if self._state is None else json.dumps(self._state.to_json())
         return (_rebuild_engine, (self.key, self.seed, data))
 
@@ -108,13 +165,45 @@ class _Own(list):  # type: ignore[type-arg]
 class SubtableState(pyspiel.State):  # type: ignore[misc]
     """One position of a subtable game, for OpenSpiel."""
 
-    def __init__(self, game: SubtableGame, seed: int | None) -> None:
+    def __init__(self, game: SubtableGame, seed: int | None, ticket: int = -1) -> None:
         super().__init__(game)
         #: the engine state; ``None`` before the deal (``explicit_chance`` games only)
-        self._eng: _Engine | None = None if seed is None else _Engine(game.engine_key, seed)
+        self._eng: _Engine | None = (
+            None
+            if seed is None
+            else _Engine(game.engine_key, seed, None, game.series if ticket >= 0 else None, ticket)
+        )
         self._deals = game.deals
         #: per player: the actions it took (part of its information state)
         self._own: list[list[int]] = _Own([] for _ in range(game.num_players()))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        # OpenSpiel's clone() and deserialize_state() make a new initial state and set its
+        # attributes: its unread deal goes back to the game's series (see _Series)
+        if name == "_eng":
+            old = self.__dict__.get("_eng")
+            if old is not None and old is not value:
+                old.give_back()
+        object.__setattr__(self, name, value)
+
+    # -- tensors, answered here: OpenSpiel's own path sizes each tensor from a new initial
+    # state (a deal, and a ticket of the series) on every call
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """The observation encoding of ``player`` (default: the current player)."""
+        return self._tensor(player, perfect_recall=False)
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """The information-state tensor (the same encoding: it does not grow with history)."""
+        return self._tensor(player, perfect_recall=True)
+
+    def _tensor(self, player: int | None, *, perfect_recall: bool) -> list[float]:
+        game: SubtableGame = self.get_game()
+        n = game.num_players()
+        if player is None:
+            player = self.current_player()
+        if not 0 <= player < n:
+            raise ValueError(f"player {player} is not one of the game's {n} players")
+        return game.tensor_observer(perfect_recall).list_from(self, player)
 
     @property
     def engine(self) -> State[Any]:
@@ -175,20 +264,22 @@ class SubtableState(pyspiel.State):  # type: ignore[misc]
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SubtableState:
         """A state drawn among those ``player_id`` cannot tell from this one.
 
-        Built by the game's own ``determinize`` from the seat's view; the draw is seeded from
-        ``probability_sampler`` (e.g. ``pyspiel.UniformProbabilitySampler``). The sample keeps
+        Built by the game's own ``determinize`` from the seat's view; the draw comes from the
+        game's resampling generator (seeded by the ``seed`` parameter), not from
+        ``probability_sampler``: OpenSpiel's IS-MCTS passes an unseeded
+        ``pyspiel.UniformProbabilitySampler``, which would make every search differ. The sample
+        keeps
         ``player_id``'s own past actions; the other seats' are not known to it and start empty.
         """
         if self._eng is None:
             return self.clone()  # type: ignore[no-any-return]
-        u = float(probability_sampler())
-        rng = Rng(int(u * 2**53) ^ 0x5EED5A3B1E)
         game = self.get_game()
+        rng = Rng(game.resample_rng.next64())
         view = self._eng.state.observe(player_id)
-        sample = game.new_initial_state()
+        sample = SubtableState(game, None)
         sample._eng = _Engine(game.engine_key, 0, self._eng.game.determinize(view, rng))
         sample._own = [list(acts) if p == player_id else [] for p, acts in enumerate(self._own)]
-        return sample  # type: ignore[no-any-return]
+        return sample
 
     def __str__(self) -> str:
         if self._eng is None:
@@ -219,6 +310,12 @@ class SubtableObserver:
             self.tensor.fill(0.0)
             return
         self.encoder.encode_into(state._eng.state.observe(self._seat(player)), self.tensor)
+
+    def list_from(self, state: SubtableState, player: int) -> list[float]:
+        """:meth:`set_from`'s values as a fresh list (what ``state.observation_tensor`` gives)."""
+        if state._eng is None:
+            return [0.0] * self.encoder.size
+        return self.encoder.encode_list(state._eng.state.observe(self._seat(player)))
 
     def string_from(self, state: SubtableState, player: int) -> str:
         """``player``'s view as canonical JSON (prefixed with its own actions for infostates)."""
@@ -263,25 +360,61 @@ class SubtableGame(pyspiel.Game):  # type: ignore[misc]
             max_game_length=engine.info.max_game_length,
         )
         super().__init__(game_type, info, params)
-        self._seeds = Rng(int(params.get("seed", 0)))
+        seed = int(params.get("seed", 0))
+        #: the series of deals ``new_initial_state`` makes
+        self.series = _Series(seed)
+        #: where ``resample_from_infostate`` draws its worlds from
+        self.resample_rng = Rng(seed ^ _RESAMPLE_SALT)
+        self._observers: dict[bool, SubtableObserver] = {}
+        #: the length of the observation (and information-state) tensor
+        self.tensor_size = make_encoder(engine).size
 
-    # -- per game ---------------------------------------------------------------------------
+    # -- per game: from the game's option specs and its rl part -----------------------------
     def _engine_options(self, params: dict[str, Any]) -> dict[str, Any]:
-        raise NotImplementedError
+        out: dict[str, Any] = {}
+        for name, spec in game_class(self.engine_name).option_specs.items():
+            value = params.get(name, _param_default(spec))
+            if spec.default is None and value == _param_default(spec):
+                continue  # "not given": the rules' default
+            out[name] = spec.type(value)
+        return out
 
     def _game_type(self, engine: Game[Any]) -> Any:
-        raise NotImplementedError
+        hook = support(engine).utility
+        utility = engine.info.utility if hook is None else hook(engine)
+        return _type_of(self.engine_name, _UTILITIES[utility])
 
     # -- the pyspiel API ----------------------------------------------------------------------
     def new_initial_state(self) -> SubtableState:
         """A new deal; its seed is the next of the game's series (a chance node if explicit)."""
         if self.explicit:
             return SubtableState(self, None)
-        return SubtableState(self, self._seeds.next64() >> 1)
+        ticket = self.series.issue()
+        return SubtableState(self, self.series.seed(ticket), ticket)
 
     def new_initial_state_from_seed(self, seed: int) -> SubtableState:
         """The deal of engine seed ``seed`` (as ``subtable play --seed`` deals it)."""
         return SubtableState(self, seed)
+
+    def tensor_observer(self, perfect_recall: bool) -> SubtableObserver:
+        """The observer that fills ``observation_tensor`` (or the information-state tensor)."""
+        observer = self._observers.get(perfect_recall)
+        if observer is None:
+            obs_type = pyspiel.IIGObservationType(perfect_recall=perfect_recall)
+            observer = self._observers[perfect_recall] = SubtableObserver(self, obs_type, None)
+        return observer
+
+    # the tensor sizes, without OpenSpiel's deal of a new initial state to measure them
+    def observation_tensor_shape(self) -> list[int]:
+        """``[size]``: the encoding's length."""
+        return [self.tensor_size]
+
+    def observation_tensor_size(self) -> int:
+        """The encoding's length."""
+        return self.tensor_size
+
+    information_state_tensor_shape = observation_tensor_shape
+    information_state_tensor_size = observation_tensor_size
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> SubtableObserver:
         """The observer for ``iig_obs_type`` (default: the seat's observation)."""
@@ -328,70 +461,71 @@ def _game_type(short: str, long: str, utility: Any, lo: int, hi: int, spec: dict
     )
 
 
-_RN_PARAMS: dict[str, Any] = {
-    "players": 4,
-    "gnomes": 0,  # 0: the rules' default for the player count
-    "greater_challenge": 0,
-    "less_deadly_dying": False,
-    "crazed_gnomes": False,
-    "heroic_sacrifice": False,
-    "seed": 0,
-    "explicit_chance": False,
-    "deals": 0,
-}
-_SUB_PARAMS: dict[str, Any] = {"players": 3, "seed": 0, "explicit_chance": False, "deals": 0}
 _U = pyspiel.GameType.Utility
+_UTILITIES = {
+    Utility.COOPERATIVE: _U.IDENTICAL,
+    Utility.ZERO_SUM: _U.ZERO_SUM,
+    Utility.GENERAL_SUM: _U.GENERAL_SUM,
+}
 #: the parameters that are OpenSpiel's, not the game's options
-_OS_PARAMS = frozenset({"seed", "explicit_chance", "deals"})
-RED_NOVEMBER_TYPE = _game_type(
-    RED_NOVEMBER, "Red November (subtable)", _U.GENERAL_SUM, 3, 8, _RN_PARAMS
-)
-SUBMARINE_TYPE = _game_type(SUBMARINE, "Submarine (subtable)", _U.GENERAL_SUM, 2, 5, _SUB_PARAMS)
+_OS_PARAMS: dict[str, Any] = {"seed": 0, "explicit_chance": False, "deals": 0}
 
 
-class RedNovemberGame(SubtableGame):
-    """Red November for OpenSpiel: ``players``, ``gnomes`` and the variant options."""
-
-    engine_name = "red-november"
-    short_name = RED_NOVEMBER
-
-    def _engine_options(self, params: dict[str, Any]) -> dict[str, Any]:
-        out = {k: params.get(k, v) for k, v in _RN_PARAMS.items() if k not in _OS_PARAMS}
-        out["players"] = int(out["players"])
-        out["greater_challenge"] = int(out["greater_challenge"])
-        for flag in ("less_deadly_dying", "crazed_gnomes", "heroic_sacrifice"):
-            out[flag] = bool(out[flag])
-        gnomes = int(out.pop("gnomes"))
-        if gnomes:
-            out["gnomes"] = gnomes
-        return out
-
-    def _game_type(self, engine: Game[Any]) -> Any:
-        abandon = bool(getattr(engine, "abandon_allowed", True))
-        utility = _U.GENERAL_SUM if abandon else _U.IDENTICAL
-        return _game_type(RED_NOVEMBER, "Red November (subtable)", utility, 3, 8, _RN_PARAMS)
+def short_name(name: str) -> str:
+    """The OpenSpiel name of the game registered as ``name`` (``python_`` and the name)."""
+    return "python_" + name.replace("-", "_")
 
 
-class SubmarineGame(SubtableGame):
-    """Submarine for OpenSpiel: ``players`` (2-5)."""
+def _param_default(spec: OptionSpec) -> Any:
+    """An option's default as an OpenSpiel parameter (the type's zero for "not given")."""
+    return spec.type() if spec.default is None else spec.default
 
-    engine_name = "submarine"
-    short_name = SUBMARINE
 
-    def _engine_options(self, params: dict[str, Any]) -> dict[str, Any]:
-        return {"players": int(params.get("players", 3))}
+def _type_of(name: str, utility: Any) -> Any:
+    """The OpenSpiel game type of the game registered as ``name``."""
+    cls = game_class(name)
+    params = {k: _param_default(spec) for k, spec in cls.option_specs.items()}
+    info = cls.info
+    return _game_type(
+        short_name(name),
+        f"{info.title} (subtable)",
+        utility,
+        info.min_seats,
+        info.max_seats,
+        {**params, **_OS_PARAMS},
+    )
 
-    def _game_type(self, engine: Game[Any]) -> Any:
-        return SUBMARINE_TYPE
+
+def register(name: str) -> type[SubtableGame]:
+    """Register the game ``name`` with OpenSpiel (once) and return its class (a game that
+    declares a utility for its options is registered as general-sum)."""
+    short = short_name(name)
+    known = _CLASSES.get(short)
+    if known is not None:
+        return known
+    title = game_class(name).info.title
+    cls = type(
+        "".join(w.capitalize() for w in short.split("_")[1:]) + "Game",
+        (SubtableGame,),
+        {"engine_name": name, "short_name": short, "__doc__": f"{title} for OpenSpiel."},
+    )
+    if support(name).utility is None:
+        utility = _UTILITIES[game_class(name).info.utility]
+    else:
+        utility = _U.GENERAL_SUM
+    if short not in pyspiel.registered_names():
+        pyspiel.register_game(_type_of(name, utility), cls)
+    _CLASSES[short] = cls
+    return cls
 
 
 def load(name: str, **params: Any) -> Any:
-    """``pyspiel.load_game`` for ``"red-november"``/``"submarine"`` (or the OpenSpiel names)."""
-    short = {"red-november": RED_NOVEMBER, "submarine": SUBMARINE}.get(name, name)
+    """``pyspiel.load_game`` for a registered game's name (or its OpenSpiel name)."""
+    short = name if name.startswith("python_") else short_name(name)
     return pyspiel.load_game(short, params)
 
 
-if RED_NOVEMBER not in pyspiel.registered_names():
-    pyspiel.register_game(RED_NOVEMBER_TYPE, RedNovemberGame)
-if SUBMARINE not in pyspiel.registered_names():
-    pyspiel.register_game(SUBMARINE_TYPE, SubmarineGame)
+_CLASSES: dict[str, type[SubtableGame]] = {}
+for _plugin in registrations():
+    if _plugin.has("encoder"):
+        register(_plugin.name)

@@ -3,12 +3,16 @@
 * :class:`SubtableAEC` (``aec_env(game, **options)``): the turn-based AEC API. The agent to act
   is the seat the engine asks (any seat may have to decide, not only the turn player: trades,
   defences, discards). ``observe(agent)`` gives ``{"observation", "action_mask"}``; the mask is
-  all zero for an agent that is not to act. An illegal action raises ``ValueError``.
+  all zero for an agent that is not to act. An illegal action raises ``ValueError``, and
+  something that is not an integer id (``0.7``) ``TypeError``.
   Rewards come at the end: each seat's return (Red November: 1 for every winning gnome;
-  Submarine: 1 for the winners).
+  Submarine: 1 for the winners). ``reward="shaped"`` adds, at every step and for every
+  agent, the change of its potential (:func:`subtable.rl.common.potential`).
 * :class:`SubtableParallel` (``parallel_env(game, **options)``): every agent acts at every
   step; the action space has one more action, :attr:`SubtableParallel.pass_action` (= the
-  game's action count), the only legal action of the agents not to act.
+  game's action count), the only legal action of the agents not to act. ``step`` needs an
+  action for every live agent, and only for them.
+* ``max_steps``: the game is truncated (every agent) after that many decisions.
 
 Spaces are built once per environment (PettingZoo's tests require the same object).
 """
@@ -22,8 +26,19 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
 from subtable.core.game import Game, State
-from subtable.rl.common import Mask, check_render_mode, legal_mask, resolve_game, seat_prefix
+from subtable.rl.actions import FactoredActions
+from subtable.rl.common import (
+    Mask,
+    SharesGameTables,
+    action_id,
+    check_render_mode,
+    legal_mask,
+    potential,
+    resolve_game,
+    seat_prefix,
+)
 from subtable.rl.encoding import make_encoder
+from subtable.rl.gymnasium_env import check_max_steps, check_reward
 
 ObsDict = dict[str, Any]
 
@@ -38,17 +53,27 @@ def _env_name(game: Game[Any]) -> str:
     return f"subtable_{game.info.name.replace('-', '_')}_v0"
 
 
-class _Seats:
+class _Seats(SharesGameTables):
     """What both environments hold: the game, one agent per seat, the encoder, the spaces
     (built once: PettingZoo's tests require the same objects), the position and its dealer."""
 
     metadata: dict[str, Any]
 
     def _setup(
-        self, game: str | Game[Any], render_mode: str | None, options: dict[str, Any], extra: int
+        self,
+        game: str | Game[Any],
+        render_mode: str | None,
+        options: dict[str, Any],
+        extra: int,
+        reward: str = "outcome",
+        max_steps: int | None = None,
     ) -> None:
         """``extra``: actions the environment adds after the game's own (the parallel pass)."""
         self.game = resolve_game(game, options)
+        self.reward_mode = check_reward(reward, self.game)
+        self.max_steps = check_max_steps(max_steps)
+        self._steps = 0
+        self._potentials: list[float] = []
         self.metadata = {**self.metadata, "name": _env_name(self.game)}
         self.render_mode = check_render_mode(render_mode)
         self.possible_agents, self.agent_seat = _agents(self.game)
@@ -66,6 +91,8 @@ class _Seats:
         self.action_spaces: dict[str, spaces.Space[Any]] = dict.fromkeys(
             self.possible_agents, act_space
         )
+        #: the kind x argument view of the game's action ids (:mod:`subtable.rl.actions`)
+        self.factored = FactoredActions(self.game)
         self.game_state: State[Any] | None = None
         self._np_random = np.random.default_rng()
         self.agents: list[str] = []
@@ -84,6 +111,27 @@ class _Seats:
             self._np_random = np.random.default_rng(seed)
         self.game_state = self.game.new_state(int(self._np_random.integers(0, 2**63 - 1)))
         self.agents = list(self.possible_agents)
+        self._steps = 0
+        if self.reward_mode == "shaped":
+            self._potentials = [potential(self.game_state, s) for s in range(self.game.num_seats)]
+
+    def _shaping(self) -> list[float]:
+        """Per seat, the change of its potential since the last call (shaped rewards)."""
+        state = self.game_state
+        assert state is not None
+        now = [potential(state, s) for s in range(self.game.num_seats)]
+        out = [a - b for a, b in zip(now, self._potentials, strict=True)]
+        self._potentials = now
+        return out
+
+    def _truncate(self) -> bool:
+        """Count a decision; whether ``max_steps`` truncates the game now."""
+        self._steps += 1
+        state = self.game_state
+        assert state is not None
+        return (
+            self.max_steps is not None and self._steps >= self.max_steps and not state.is_terminal()
+        )
 
     def render(self) -> str | None:
         """``ansi``: the spectator's view as JSON text."""
@@ -107,10 +155,15 @@ class SubtableAEC(_Seats, AECEnv[str, ObsDict, int]):  # type: ignore[misc]
     }
 
     def __init__(
-        self, game: str | Game[Any] = "red-november", render_mode: str | None = None, **options: Any
+        self,
+        game: str | Game[Any],
+        render_mode: str | None = None,
+        reward: str = "outcome",
+        max_steps: int | None = None,
+        **options: Any,
     ) -> None:
         super().__init__()
-        self._setup(game, render_mode, options, extra=0)
+        self._setup(game, render_mode, options, 0, reward, max_steps)
         self._zero_mask: Mask = np.zeros(self.num_actions, dtype=np.int8)
 
     # -- the AEC API ------------------------------------------------------------------
@@ -137,7 +190,7 @@ class SubtableAEC(_Seats, AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         state = self.game_state
         assert state is not None, "call reset() first"
         seat = self.agent_seat[agent]
-        to_act = state.current_seat() == seat
+        to_act = state.current_seat() == seat and not self.truncations.get(agent, False)
         return {
             "observation": self.encoder.encode(state.observe(seat)),
             "action_mask": legal_mask(state, self.num_actions)
@@ -155,18 +208,25 @@ class SubtableAEC(_Seats, AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         assert state is not None
         if action is None:
             raise ValueError(f"{agent} must act: None is only for agents that are done")
-        a = int(action)
+        a = action_id(action, self.num_actions)
         if not state.is_legal(a):
             raise ValueError(f"action {a} is not legal for {agent} now")
         self._cumulative_rewards[agent] = 0.0
         state.apply_unchecked(a)
+        truncated = self._truncate()
         for other in self.agents:
             self.rewards[other] = 0.0
+        if self.reward_mode == "shaped":
+            for seat, extra in enumerate(self._shaping()):
+                self.rewards[self.possible_agents[seat]] += extra
+        if truncated:
+            for other in self.agents:
+                self.truncations[other] = True
         if state.is_terminal():
             returns = state.returns()
             outcome = state.outcome()
             for other in self.agents:
-                self.rewards[other] = float(returns[self.agent_seat[other]])
+                self.rewards[other] += float(returns[self.agent_seat[other]])
                 self.terminations[other] = True
                 if outcome is not None:
                     self.infos[other] = {"outcome": outcome.reason, "winners": outcome.winners}
@@ -180,9 +240,14 @@ class SubtableParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
     metadata: dict[str, Any] = {"render_modes": ["ansi"], "name": "subtable_v0"}  # noqa: RUF012
 
     def __init__(
-        self, game: str | Game[Any] = "red-november", render_mode: str | None = None, **options: Any
+        self,
+        game: str | Game[Any],
+        render_mode: str | None = None,
+        reward: str = "outcome",
+        max_steps: int | None = None,
+        **options: Any,
     ) -> None:
-        self._setup(game, render_mode, options, extra=1)
+        self._setup(game, render_mode, options, 1, reward, max_steps)
         #: the "pass" action of the agents not to act
         self.pass_action = self.num_actions
 
@@ -219,39 +284,47 @@ class SubtableParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
         seat = state.current_seat()
         assert seat is not None
         agent = self.possible_agents[seat]
-        if agent not in actions:
-            raise ValueError(f"{agent} is to act but has no action")
-        a = int(actions[agent])
+        missing = [x for x in self.agents if x not in actions]
+        if missing:
+            raise ValueError(f"no action for {', '.join(missing)} (every live agent acts)")
+        strangers = [x for x in actions if x not in self.agents]
+        if strangers:
+            raise ValueError(f"{', '.join(map(str, strangers))}: not live agents of this game")
+        a = action_id(actions[agent], self.num_actions + 1)
         if not state.is_legal(a):
             raise ValueError(f"action {a} is not legal for {agent} now")
         for other, act in actions.items():
-            if other != agent and int(act) != self.pass_action:
+            if other != agent and action_id(act, self.num_actions + 1) != self.pass_action:
                 raise ValueError(f"{other} is not to act: its only action is pass")
         state.apply_unchecked(a)
+        truncated = self._truncate()
         agents = self.agents
         obs = {x: self._observe(x) for x in agents}
         done = state.is_terminal()
         infos: dict[str, dict[str, Any]] = {x: {} for x in agents}
+        rewards = dict.fromkeys(agents, 0.0)
+        if self.reward_mode == "shaped":
+            for s, extra in enumerate(self._shaping()):
+                rewards[self.possible_agents[s]] += extra
         if done:
             returns = state.returns()
-            rewards = {x: float(returns[self.agent_seat[x]]) for x in agents}
+            for x in agents:
+                rewards[x] += float(returns[self.agent_seat[x]])
             outcome = state.outcome()
             if outcome is not None:
                 infos = {x: {"outcome": outcome.reason, "winners": outcome.winners} for x in agents}
-        else:
-            rewards = dict.fromkeys(agents, 0.0)
         terms = dict.fromkeys(agents, done)
-        truncs = dict.fromkeys(agents, False)
-        if done:
+        truncs = dict.fromkeys(agents, truncated)
+        if done or truncated:
             self.agents = []
         return obs, rewards, terms, truncs, infos
 
 
-def aec_env(game: str | Game[Any] = "red-november", **options: Any) -> SubtableAEC:
+def aec_env(game: str | Game[Any], **options: Any) -> SubtableAEC:
     """A PettingZoo AEC environment of ``game`` with ``options`` (e.g. ``players=3``)."""
     return SubtableAEC(game, **options)
 
 
-def parallel_env(game: str | Game[Any] = "red-november", **options: Any) -> SubtableParallel:
+def parallel_env(game: str | Game[Any], **options: Any) -> SubtableParallel:
     """A PettingZoo parallel environment of ``game`` with ``options``."""
     return SubtableParallel(game, **options)

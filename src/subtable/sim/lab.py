@@ -108,15 +108,20 @@ def grid(
                 params["budget"] = v
             else:
                 options[k] = v
-        if (
-            "players" in point
-            and "gnomes" not in point
-            and "gnomes" in options
-            and base.game == "red-november"
-        ):
-            options.pop("gnomes")
+        if "players" in point:
+            # an option the game derives from the player count when it is not given (its
+            # default is None: Red November's gnomes) follows the swept count unless swept
+            for name in _follow_players(base.game):
+                if name not in point:
+                    options.pop(name, None)
         out.append((point, replace(base, options=options, bots=bots, bot_params=params)))
     return out
+
+
+def _follow_players(game: str) -> list[str]:
+    """The options of ``game`` filled from the player count when not given (default None)."""
+    specs = game_class(game).option_specs
+    return [name for name, spec in specs.items() if name != "players" and spec.default is None]
 
 
 def run_grid(

@@ -21,8 +21,17 @@ from typing import Any
 from subtable.core.errors import SubtableError
 from subtable.i18n import Translator, translator
 from subtable.sim.lab import Run
+from subtable.sim.metrics import GameMetrics
 from subtable.sim.stats import wilson_interval
-from subtable.sim.words import end_reason, number, percent, point_label, rate_ci, sweep_key
+from subtable.sim.words import (
+    end_reason,
+    game_title,
+    number,
+    percent,
+    point_label,
+    rate_ci,
+    sweep_key,
+)
 
 #: one hatching per end reason, so the causes read in grey and on paper
 HATCHES = ("", "///", "...", "xx", "\\\\", "++", "oo", "--", "**", "||", "OO")
@@ -255,13 +264,14 @@ def _tracks_plot(plt: Any, runs: Sequence[Run], tr: Translator) -> str | None:
     if not curves:
         return None
     names = list(curves[0][1])
+    metrics = GameMetrics.of(runs[0].config.game)
     fig, axes = plt.subplots(1, len(names), figsize=(4 * len(names), 3.4), sharey=True)
     for ax, name in zip(axes, names, strict=True):
         for i, (run, c) in enumerate(curves):
             xs = [m for m in range(61) if c[name][m] is not None]
             dash, _ = STYLES[i % len(STYLES)]
             ax.plot(xs, [c[name][m] for m in xs], linestyle=dash, label=point_label(run.point, tr))
-        ax.set_title(tr(f"rn.track.{name}"), fontsize=9)
+        ax.set_title(metrics.label(name, tr), fontsize=9)
         ax.invert_xaxis()
         ax.set_xlabel(tr("lab.plot.time_track"))
     axes[0].set_ylabel(tr("lab.plot.mean_level"))
@@ -350,7 +360,7 @@ def write_report(
     plt = _pyplot()
     sections: list[tuple[str, str]] = _win_plots(plt, runs, tr)
     sections += _run_plots(plt, runs, game, win_reason, tr)
-    title = tr("lab.report.title", game=tr(f"game.{game}"))
+    title = tr("lab.report.title", game=game_title(game, tr))
     body = [f"<h1>{html.escape(title)}</h1>"]
     if command:
         body.append(f"<p><code>{html.escape(command)}</code></p>")
@@ -519,7 +529,7 @@ def write_compare_report(
         (tr("lab.compare.heading.diff"), _compare_diff_plot(plt, stats, game, tr)),
         *_run_plots(plt, runs, game, win_reason, tr),
     ]
-    title = tr("lab.compare.report.title", game=tr(f"game.{game}"))
+    title = tr("lab.compare.report.title", game=game_title(game, tr))
     body = [f"<h1>{html.escape(title)}</h1>"]
     if command:
         body.append(f"<p><code>{html.escape(command)}</code></p>")

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from subtable.bots.base import make_bot, observe, parse_bot_spec
+from subtable.bots.levels import resolve_level
 from subtable.core.errors import SubtableError
 from subtable.core.game import Game, Utility
 from subtable.core.record import GameRecord
@@ -100,7 +101,7 @@ def play_game(
     salt = Rng(seed ^ _BOT_SALT)
     bots = []
     for i, spec in enumerate(bot_names):
-        name, params = parse_bot_spec(spec, bot_params)
+        name, params = parse_bot_spec(resolve_level(spec, game), bot_params)
         bots.append(make_bot(name, game, i, Rng(salt.next64()), **params))
     metrics = GameMetrics.for_game(game, state)
     decisions = 0
@@ -274,7 +275,7 @@ def check_config(config: SimConfig) -> Game[Any]:
     """Build the game and the seat bots once, so bad options fail before any work."""
     game = make_game(config.game, config.variant or None, **config.options)
     for seat, spec in enumerate(config.seat_bots(game.num_seats)):
-        name, params = parse_bot_spec(spec, config.bot_params)
+        name, params = parse_bot_spec(resolve_level(spec, game), config.bot_params)
         make_bot(name, game, seat, Rng(0), **params)
     return game
 

@@ -7,11 +7,13 @@ names them only where people read: the summary tables, the report, ``replay``.
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from babel import Locale
 from babel.numbers import format_decimal, format_percent
 
+from subtable.core.registry import GamePlugin, registration
 from subtable.i18n import Translator
 
 if TYPE_CHECKING:
@@ -19,14 +21,28 @@ if TYPE_CHECKING:
 
 
 def end_reason(game: str, reason: str, tr: Translator) -> str:
-    """How a game ended, in words (``crew_lost`` → "every gnome is dead or gone")."""
-    if game == "red-november":
-        text = tr(f"rn.reason.{reason}")
-    elif game == "submarine":
-        text = tr(f"sub.end.{reason}")
-    else:
+    """How a game ended, in words (``crew_lost`` → "every gnome is dead or gone"): its
+    UI's words (the ``ui`` part of its registration), the code for a game without one."""
+    plugin = registration(game)
+    if not plugin.has("ui"):
         return reason
+    text: str = _words(plugin).end_reason(reason, tr)
     return text[:1].upper() + text[1:]
+
+
+def game_title(game: str, tr: Translator) -> str:
+    """The game's name in ``tr``'s language (its UI's words; else its engine's title)."""
+    plugin = registration(game)
+    if not plugin.has("ui"):
+        return plugin.game_class().info.title
+    title: str = _words(plugin).title(tr)
+    return title
+
+
+@cache
+def _words(plugin: GamePlugin) -> Any:
+    """The game's UI with its packaged components: where its words are."""
+    return plugin.load("ui")(None)
 
 
 def sweep_key(key: str, tr: Translator) -> str:

@@ -12,6 +12,7 @@ from typing import Any
 from subtable.core.errors import OptionError
 from subtable.core.game import Game, OptionSpec
 from subtable.i18n import Translator
+from subtable.ui.games import game_ui
 from subtable.ui.seats import SeatError
 
 
@@ -36,5 +37,5 @@ def seat_message(exc: SeatError, game: Game[Any], tr: Translator) -> str:
     if exc.code == "seat_count":
         return tr("ui.err.seat_count", given=p["given"], players=p["players"])
     if exc.code == "bot_cannot_play":
-        return tr("ui.err.bot_cannot_play", entry=p["entry"], game=tr(f"game.{game.info.name}"))
+        return tr("ui.err.bot_cannot_play", entry=p["entry"], game=game_ui(game).title(tr))
     return tr("ui.err.unknown_seat", entry=p["entry"], bots=", ".join(p["bots"]))

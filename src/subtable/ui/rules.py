@@ -1,21 +1,25 @@
-"""Each game's rules, as sections of short entries, in the reader's language.
+"""The rules at hand: each game's rule book, section by section, in the table's language.
 
-A STAND-IN with the agreed API (``rule_book``, :class:`RuleSection`, :class:`RuleEntry`),
-built only from texts the catalogues already hold (the terminal's ``help`` reminders, the
-item and event cards' rules texts); the full rule book replaces it.
+The content is plain text (no markup: the terminal and the web escape it), built from the
+catalogues' ``rules.*`` messages with the numbers of the game's own components formatted
+in, so that a variant's book gives the variant's numbers. Each game's sections live in
+its own module (``subtable.ui.games.<game>_rules``), the ``rules`` part of its registration.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
+from typing import Any
 
-from subtable.games.red_november.components import default_components
+from subtable.core.game import Game
+from subtable.core.registry import registration
 from subtable.i18n import Translator
 
 
 @dataclass(frozen=True, slots=True)
 class RuleEntry:
-    """One rule: an optional title (a card's name) and its plain text."""
+    """One paragraph of a section, titled (a card's name) or not."""
 
     title: str | None
     text: str
@@ -23,54 +27,46 @@ class RuleEntry:
 
 @dataclass(frozen=True, slots=True)
 class RuleSection:
-    """A part of a game's rules."""
+    """One section of a rule book: a stable ``key`` (``turn``, ``events``), a title, entries."""
 
     key: str
     title: str
     entries: tuple[RuleEntry, ...]
 
 
-def rule_book(game: str, tr: Translator) -> list[RuleSection]:
-    """The rules of ``game`` in ``tr``'s language (empty for a game without any)."""
-    if game == "red-november":
-        return _red_november(tr)
-    if game == "submarine":
-        return _submarine(tr)
-    return []
+def rule_book(
+    game: Game[Any] | str, tr: Translator, *, components: Any = None
+) -> list[RuleSection]:
+    """The rules of ``game`` (a game, or a registered name) in ``tr``'s language, section
+    by section: the ``rules`` part of its registration, ``book(tr, components)``; empty for
+    a game that declares none.
+
+    ``components`` are the game's own (a variant's): a game's by default, else the packaged
+    ones.
+    """
+    plugin = registration(game)
+    if not plugin.has("rules"):
+        return []
+    if components is None and not isinstance(game, str):
+        components = getattr(game, "components", None)
+    book: list[RuleSection] = plugin.load("rules")(tr, components)
+    return book
 
 
-def _red_november(tr: Translator) -> list[RuleSection]:
-    c = default_components()
-    turn = (
-        tr("rn.help.movement"),
-        tr("rn.help.action"),
-        tr("rn.help.items"),
-        tr("rn.help.time"),
-        tr("rn.help.goal"),
-    )
-    items = tuple(
-        RuleEntry(tr(f"rn.item.{kind}"), tr(f"rn.item_text.{kind}"))
-        for kind in dict.fromkeys(item.kind for item in c.items)
-    )
-    events = tuple(
-        RuleEntry(tr(f"rn.card.{kind}"), tr(f"rn.event_text.{kind}"))
-        for kind in dict.fromkeys(card.kind for card in c.events)
-    )
-    return [
-        RuleSection("turn", tr("game.red-november"), tuple(RuleEntry(None, t) for t in turn)),
-        RuleSection("items", tr("rn.board.item_deck"), items),
-        RuleSection("events", tr("rn.board.event_deck"), events),
-    ]
+def find_sections(book: list[RuleSection], word: str) -> list[RuleSection]:
+    """The sections ``word`` names: by key or title, whole or by their beginning.
+
+    An exact key or title wins over beginnings; accents and case do not matter.
+    """
+    key = _fold(word)
+    if not key:
+        return []
+    exact = [s for s in book if key in (_fold(s.key), _fold(s.title))]
+    if exact:
+        return exact
+    return [s for s in book if _fold(s.key).startswith(key) or _fold(s.title).startswith(key)]
 
 
-def _submarine(tr: Translator) -> list[RuleSection]:
-    turn = (
-        tr("sub.help.placement"),
-        tr("sub.help.boat"),
-        tr("sub.help.bathyscaphes"),
-        tr("sub.help.destination"),
-        tr("sub.help.toll"),
-        tr("sub.help.swap"),
-        tr("sub.help.goal"),
-    )
-    return [RuleSection("turn", tr("game.submarine"), tuple(RuleEntry(None, t) for t in turn))]
+def _fold(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return " ".join("".join(ch for ch in decomposed if not unicodedata.combining(ch)).split())

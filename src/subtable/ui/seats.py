@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from subtable.bots.base import Bot, bot_names, make_bot, parse_bot_spec
+from subtable.bots.levels import resolve_level
 from subtable.core.errors import SubtableError
 from subtable.core.game import Game
 from subtable.core.rng import Rng
@@ -50,7 +51,8 @@ def best_bot(game: Game[Any]) -> str:
 
 
 def parse_seats(text: str | None, game: Game[Any]) -> list[str]:
-    """One controller name per player: ``human`` or a registered bot.
+    """One controller name per player: ``human`` or a registered bot (a level, ``strong``,
+    stands for its game's bot spec).
 
     ``None`` gives the default table: player 1 a person, the others ``bot``.
     """
@@ -58,7 +60,8 @@ def parse_seats(text: str | None, game: Game[Any]) -> list[str]:
     if text is None:
         entries = [HUMAN] + ["bot"] * (players - 1)
     else:
-        entries = [e.strip().lower() for e in text.split(",")]
+        # the bot's name is case-blind; its parameters (an agent's file path) keep their case
+        entries = [_lower_name(e.strip()) for e in text.split(",")]
     if len(entries) != players:
         raise SeatError(
             f"--seats lists {len(entries)} players, the game has {players}",
@@ -68,6 +71,7 @@ def parse_seats(text: str | None, game: Game[Any]) -> list[str]:
     out = []
     known = bot_names()
     for entry in entries:
+        entry = resolve_level(entry, game)  # a level stands for its bot spec
         name = entry.split(":")[0].strip()
         if entry == "bot":
             entry = best_bot(game)
@@ -77,7 +81,8 @@ def parse_seats(text: str | None, game: Game[Any]) -> list[str]:
                 code="unknown_seat",
                 params={"entry": entry, "bots": known},
             )
-        elif entry != HUMAN and not can_play(name, game):
+        elif entry != HUMAN and ":" not in entry and not can_play(name, game):
+            # (an entry with parameters, such as agent:path=FILE, is checked as a whole below)
             raise SeatError(
                 f"bot {entry!r} cannot play this game",
                 code="bot_cannot_play",
@@ -87,6 +92,11 @@ def parse_seats(text: str | None, game: Game[Any]) -> list[str]:
             table_bot(entry, game, 0, Rng(0))  # a bad parameter is refused before play
         out.append(entry)
     return out
+
+
+def _lower_name(entry: str) -> str:
+    name, sep, rest = entry.partition(":")
+    return name.strip().lower() + sep + rest
 
 
 def table_bot(spec: str, game: Game[Any], seat: int, rng: Rng) -> Bot:

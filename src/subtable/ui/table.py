@@ -2,40 +2,42 @@
 
 from __future__ import annotations
 
+import textwrap
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from rich.columns import Columns
 from rich.console import Console, RenderableType
 from rich.markup import escape
 from rich.text import Text
 
 from subtable.bots.base import observe
 from subtable.core.actions import Action
-from subtable.core.errors import AmbiguousActionError, InvalidActionError
+from subtable.core.errors import InvalidActionError
 from subtable.core.events import Event
 from subtable.core.game import State
 from subtable.core.record import GameRecord
 from subtable.i18n import Translator
+from subtable.ui.answers import help_lines, help_on, log_lines, pick, stray_argument
 from subtable.ui.games import game_ui
 from subtable.ui.games.common import action_as_seen
+from subtable.ui.options import Option, fit
+from subtable.ui.rules import RuleSection, find_sections, rule_book
 from subtable.ui.seats import Seat, build_seats
-from subtable.ui.terminal import COMPACT_WIDTH, discard_typeahead, is_compact, wipe
+from subtable.ui.terminal import discard_typeahead, is_compact, wipe
 from subtable.ui.undo import UndoLedger
 
 #: seconds a bot waits before it plays (none with ``--fast``)
 BOT_PAUSE = 0.5
 #: seconds a bot waits when it takes its seat
 SEAT_PAUSE = 0.3
-#: log lines shown by ``log`` without a number
-LOG_LINES = 20
-#: how a hint that warns begins (a short option list keeps only those)
-WARNING = "⚠"
 COMMANDS = ("help", "why", "log", "undo", "save", "board", "quit")
-#: commands that take no argument: ``quit now`` is refused, not taken for ``quit``
-_BARE = ("undo", "board", "quit", "exit")
+#: ``help rules [SECTION]``: the rule book
+RULES_WORD = "rules"
+#: columns a rule book's entries are indented by, and the narrowest text it wraps to
+RULES_INDENT = 2
+RULES_MIN_WIDTH = 20
 
 
 class Quit(Exception):
@@ -51,7 +53,6 @@ class GameTable:
 
     def __init__(
         self,
-        name: str,
         state: State[Any],
         controllers: list[str],
         tr: Translator,
@@ -60,15 +61,15 @@ class GameTable:
         fast: bool = False,
         input_fn: Callable[[str], str] | None = None,
     ) -> None:
-        self.name = name
         self.state = state
         self.game = state.game
+        self.name = self.game.info.name
         self.controllers = controllers
         self.tr = tr
         self.console = console
         self.fast = fast
         self._input = input_fn
-        self.ui = game_ui(name, self.game)
+        self.ui = game_ui(self.game)
         self.seats: list[Seat] = build_seats(
             self.game, controllers, state.seed, salt=len(state.history)
         )
@@ -133,7 +134,7 @@ class GameTable:
 
     def _intro(self, intro: list[Event] | None, loaded: Path | None) -> None:
         tr = self.tr
-        self.console.rule(Text(tr(f"game.{self.name}"), style="bold"))
+        self.console.rule(Text(self.ui.title(tr), style="bold"))
         by_player: dict[int, list[int]] = {}
         for s in self.seats:
             by_player.setdefault(s.player, []).append(s.seat)
@@ -260,59 +261,29 @@ class GameTable:
             raise Quit(0) from None
 
     def _show(self, seat: int) -> None:
-        """The board and the options, laid out to fit the terminal with the prompt below.
-
-        The first layout that fits wins: the full board with labelled options, then with
-        the options' notations only, then the compact board (always when narrow).
-        """
+        """The board and the options, laid out to fit the terminal with the prompt below."""
         tr = self.tr
         view = self.state.view(seat)
-        legal = self.state.legal_actions()
-        hints = [self.ui.action_hint(a, view, tr) for a in legal]
-        width, height = self.console.size
-        layouts = [(compact, short) for compact in (False, True) for short in (False, True)]
-        if width < COMPACT_WIDTH:
-            layouts = layouts[2:]
-        board: RenderableType = ""
-        options = Columns()
-        short = False
-        for compact, short in layouts:
-            board = self.ui.render(view, tr, self._who_map(), compact=compact)
-            options = self._options(legal, hints, short=short)
-            lines = self._height(board) + self._height(options) + 2  # the title, the prompt
-            if lines <= height:
-                break  # else the last layout, the smallest, stays
-        title = tr("ui.options", n=len(legal))
-        if short:
-            title += " " + tr("ui.options.short")
-        self.console.print(board)
-        self.say(title, "bold")
-        self.console.print(options)
+        who = self._who_map()
+        options = self._options(view)
 
-    def _height(self, renderable: Columns | RenderableType) -> int:
-        return len(self.console.render_lines(renderable, pad=False))
+        def board(compact: bool) -> RenderableType:
+            return self.ui.render(view, tr, who, compact=compact)
 
-    def _options(self, legal: list[Action], hints: list[str | None], *, short: bool) -> Columns:
-        """The numbered options with their hints; ``short``: without labels, and a run of
-        options differing only in a last number in one entry (``6–15. unblock 8-9 1–10``)."""
-        width = max((len(a.notation()) for a in legal), default=0)
-        items = []
-        for first, last in _runs(legal) if short else [(i, i) for i in range(len(legal))]:
-            if last > first:
-                head = legal[first].notation().rpartition(" ")[0]
-                low = legal[first].notation().rpartition(" ")[2]
-                high = legal[last].notation().rpartition(" ")[2]
-                items.append(Text(f"{first + 1}–{last + 1}. {head} {low}–{high}", style="bold"))
-                continue
-            action, hint = legal[first], hints[first]
-            item = Text(f"{first + 1:>2}. {action.notation():<{0 if short else width}}")
-            item.stylize("bold")
-            if not short:
-                item.append("  " + self.ui.action_label(action, self.tr))
-            if hint and (not short or hint.startswith(WARNING)):
-                item.append(f" · {hint}", style="italic")
-            items.append(item)
-        return Columns(items, column_first=True, padding=(0, 2 if short else 3))
+        for part in fit(self.console, board, options, tr):
+            self.console.print(part)
+
+    def _options(self, view: dict[str, Any]) -> list[Option]:
+        """The legal actions as the options on screen, hints and odds from ``view``."""
+        return [
+            Option(
+                a.notation(),
+                self.ui.action_label(a, self.tr),
+                self.ui.action_hint(a, view, self.tr),
+                self.ui.odds(a, view),
+            )
+            for a in self.state.legal_actions()
+        ]
 
     def _handle(self, line: str, seat: Seat) -> None:
         text = line.strip()
@@ -320,8 +291,9 @@ class GameTable:
             return
         word, _, rest = text.partition(" ")
         command = word.lower()
-        if command in _BARE and rest.strip():
-            self.say(self.tr("ui.err.no_argument", command=command, text=rest.strip()), "red")
+        stray = stray_argument(command, rest.strip(), self.tr)
+        if stray is not None:
+            self.say(*stray)
             return
         if command in ("help", "?"):
             self._help(seat.seat, rest.strip())
@@ -343,23 +315,10 @@ class GameTable:
     def _act(self, text: str, seat: Seat) -> None:
         tr = self.tr
         legal = self.state.legal_actions()
-        action: Action
-        if text.isdigit():
-            n = int(text)
-            if not 1 <= n <= len(legal):
-                self.say(tr("ui.err.bad_number", n=n, max=len(legal)), "red")
-                return
-            action = legal[n - 1]
-        else:
-            try:
-                action = self.game.action_space.resolve(text, legal)
-            except AmbiguousActionError as exc:
-                matches = exc.params.get("matches", [])
-                self.say(tr("ui.err.ambiguous", text=text, matches=", ".join(matches[:8])), "red")
-                return
-            except InvalidActionError:
-                self.say(tr("ui.err.unknown_input", text=text), "red")
-                return
+        action = pick(text, legal, self.game.action_space, tr)
+        if isinstance(action, str):
+            self.say(action, "red")
+            return
         if action.id not in {a.id for a in legal}:
             reason = self._reason(action)
             self.say(tr("ui.err.illegal", action=action.notation(), reason=reason), "red")
@@ -369,41 +328,40 @@ class GameTable:
 
     # -- commands ------------------------------------------------------------------
     def _help(self, seat: int, arg: str = "") -> None:
-        tr = self.tr
+        view = self.state.view(seat)
+        word, _, rest = arg.partition(" ")
+        if word.lower() == RULES_WORD:
+            self._rules(rest.strip())
+            return
         if arg:
-            self._help_on(seat, arg)
+            self.say(*help_on(self.ui, arg, self._options(view), self.tr))
             return
-        self.say(tr("ui.help.title"), "bold")
-        for command in ("number", "action", *COMMANDS):
-            self.say("  " + tr(f"ui.help.{command}"))
-        self.say(tr("ui.help.rules"), "bold")
-        for line in self.ui.reminder(self.state.view(seat), tr):
-            self.say("  • " + line)
+        book = self.tr("ui.help.book", sections=", ".join(s.key for s in self._book()))
+        for line in help_lines(self.ui, view, COMMANDS, self.tr, more=[book]):
+            self.say(*line)
 
-    def _help_on(self, seat: int, arg: str) -> None:
-        """``help 3`` (one option in full) or ``help crowbar`` (a card's rules text)."""
+    def _book(self) -> list[RuleSection]:
+        return rule_book(self.game, self.tr)
+
+    def _rules(self, arg: str) -> None:
+        """The rule book, or the sections ``arg`` names, wrapped to the console's width."""
         tr = self.tr
-        legal = self.state.legal_actions()
-        if arg.isdigit():
-            n = int(arg)
-            if not 1 <= n <= len(legal):
-                self.say(tr("ui.err.bad_number", n=n, max=len(legal)), "red")
-                return
-            action = legal[n - 1]
-            hint = self.ui.action_hint(action, self.state.view(seat), tr)
-            line = f"{action.notation()} — {self.ui.action_label(action, tr)}"
-            self.say(line + (f" · {hint}" if hint else ""))
+        book = self._book()
+        sections = find_sections(book, arg) if arg else book
+        if not sections:
+            keys = ", ".join(s.key for s in book)
+            self.console.print(Text(tr("ui.help.no_section", text=arg, sections=keys), "red"))
             return
-        text = self.ui.card_text(arg, tr)
-        names = getattr(self.ui, "card_names", None)
-        matches: list[str] = [] if text is not None or names is None else names(arg, tr)
-        if len(matches) > 1:
-            self.say(tr("ui.help.ambiguous", text=arg, cards=tr.join(matches)), "red")
-            return
-        if text is None:
-            self.say(tr("ui.help.no_card", text=arg), "red")
-            return
-        self.say(text)
+        width = max(RULES_MIN_WIDTH, self.console.width - RULES_INDENT)
+        for section in sections:
+            self.say(section.title, "bold")
+            for entry in section.entries:
+                head = tr("ui.help.entry_title", title=entry.title) if entry.title else ""
+                for line in _wrap(head, entry.text, width):
+                    self.console.print(Text(" " * RULES_INDENT).append_text(line))
+        if not arg:
+            keys = ", ".join(s.key for s in book)
+            self.console.print(Text(tr("ui.help.sections", sections=keys), "dim"))
 
     def _why(self, text: str) -> None:
         tr = self.tr
@@ -445,18 +403,8 @@ class GameTable:
             return self.tr("ui.why.unknown_code", code=error.code, message=error.message)
 
     def _log(self, arg: str) -> None:
-        tr = self.tr
-        if arg and not (arg.isdigit() and int(arg) > 0):
-            self.say(tr("ui.log.usage", text=arg), "red")
-            return
-        count = int(arg) if arg else LOG_LINES
-        if not self.log:
-            self.say(tr("ui.log.empty"))
-            return
-        n = min(count, len(self.log))
-        self.say(tr.plural("ui.log.title", "ui.log.title.plural", n, n=n), "bold")
-        for line in self.log[-count:]:
-            self.say(line)
+        for line in log_lines(self.log, arg, self.tr):
+            self.say(*line)
 
     def _undo(self, seat: int) -> None:
         tr = self.tr
@@ -485,17 +433,18 @@ class GameTable:
         self.say(tr("ui.save.done", path=str(path)))
 
 
-def _runs(legal: list[Action]) -> list[tuple[int, int]]:
-    """Index ranges of options that differ only in a last number counting up by one."""
-    runs: list[tuple[int, int]] = []
-    previous: tuple[str, int] | None = None
-    for i, action in enumerate(legal):
-        head, _, tail = action.notation().rpartition(" ")
-        key = (head, int(tail)) if head and tail.isdigit() else None
-        if key is not None and previous is not None and key == (previous[0], previous[1] + 1):
-            runs[-1] = (runs[-1][0], i)
-            previous = key
-            continue
-        runs.append((i, i))
-        previous = key
-    return runs
+def _wrap(head: str, text: str, width: int) -> list[Text]:
+    """``head`` (bold) and ``text`` wrapped to ``width`` columns.
+
+    :mod:`textwrap` breaks only at ASCII white space, so the no-break spaces of French
+    typography (``carte\u00a0:``) keep a colon off the start of a line, as Rich would not.
+    """
+    lines = textwrap.wrap(head + text, width, break_on_hyphens=False) or [""]
+    out: list[Text] = []
+    bold = len(head.rstrip())
+    for line in lines:
+        out.append(Text(line))
+        if bold > 0:
+            out[-1].stylize("bold", 0, min(bold, len(line)))
+            bold -= len(line) + 1  # the space the wrap dropped
+    return out

@@ -7,20 +7,31 @@ from __future__ import annotations
 import json
 import queue
 import threading
-from typing import Any
+import time
+from collections import deque
+from typing import Any, TextIO
 from urllib.parse import urlsplit
 
-from rich.columns import Columns
-from rich.console import Console
-from rich.markup import escape
+from rich.console import Console, RenderableType
 from rich.text import Text
 
+from subtable.core.actions import Action
 from subtable.core.events import Event
+from subtable.core.game import Game
 from subtable.core.registry import make_game
 from subtable.i18n import Translator, detect_language, normalize, translator
-from subtable.ui.games import game_ui
+from subtable.ui.answers import help_lines, help_on, log_lines, pick, stray_argument
+from subtable.ui.games import GameUI, game_ui
+from subtable.ui.options import Option, fit
+from subtable.ui.prompt import LivePrompt, Posted
 
 COMMANDS = ("help", "why", "log", "undo", "board", "quit")
+#: the last decisions shown to a seat that sits down after some were made
+LATE_MOVES = 5
+#: seconds of quiet before the seat says who it waits for
+QUIET = 0.3
+#: seconds a request waits for its answer before the keyboard is read again
+REPLY_TIMEOUT = 30.0
 
 
 class JoinError(Exception):
@@ -43,19 +54,30 @@ def parse_link(url: str) -> tuple[str, str, str]:
 
 
 class Remote:
-    """The terminal side of one seat."""
+    """The terminal side of one seat.
 
-    def __init__(self, ws: Any, console: Console, lang: str | None) -> None:
+    Two threads read, one writes: the socket's messages and the keyboard's keys arrive
+    in one queue, in the order they came, and this thread prints each message above the
+    prompt and answers each line typed, whoever's turn it is.
+    """
+
+    def __init__(
+        self, ws: Any, console: Console, lang: str | None, stdin: TextIO | None = None
+    ) -> None:
         self.ws = ws
         self.console = console
-        self.inbox: queue.Queue[dict[str, Any] | None] = queue.Queue()
+        self.events: queue.Queue[Posted] = queue.Queue()
+        self.prompt = LivePrompt(console, self.events, stdin)
+        self.deferred: deque[Posted] = deque()  # keys typed while a request was answered
         self.tr: Translator = translator(lang or "en")
         self.welcome: dict[str, Any] = {}
         self.state: dict[str, Any] = {}
         self.log: list[str] = []
-        self.ui: Any = None
-        self.game: Any = None
+        self.ui: GameUI  # and the game: from the welcome
+        self.game: Game[Any]
         self.shown_seq = -1
+        self.announced: int | None = None  # the decider last said to be awaited
+        self.asked: tuple[str, str] | None = None  # the request out: its kind, what was typed
 
     # -- the socket ---------------------------------------------------------------------
     def send(self, message: dict[str, Any]) -> None:
@@ -64,23 +86,28 @@ class Remote:
     def _reader(self) -> None:
         try:
             for text in self.ws:
-                self.inbox.put(json.loads(text))
+                self.events.put(("msg", json.loads(text)))
         except Exception:
             pass
-        self.inbox.put(None)
+        self.events.put(("closed", None))
 
     def start(self) -> None:
         threading.Thread(target=self._reader, daemon=True).start()
 
-    def next(self, timeout: float | None = None) -> dict[str, Any]:
-        msg = self.inbox.get(timeout=timeout)
-        if msg is None:
+    def message(self, timeout: float = 30) -> dict[str, Any]:
+        """The next message of the server (before the keyboard is read)."""
+        try:
+            kind, payload = self.events.get(timeout=timeout)
+        except queue.Empty:
+            raise JoinError(f"no answer from the server in {timeout:.0f} s") from None
+        if kind != "msg":
             raise JoinError(self.tr("ui.quit"))
-        return msg
+        return dict(payload)
 
     # -- drawing ------------------------------------------------------------------------
     def say(self, text: str, style: str | None = None) -> None:
-        self.console.print(Text(text, style=style or ""), soft_wrap=True)
+        """Print plain text (never read as markup) above the prompt, wrapped at words."""
+        self.prompt.print(Text(text, style=style or ""))
 
     def who(self, seat: int) -> str:
         owners = self.welcome["owners"]
@@ -94,7 +121,7 @@ class Remote:
     def seat_label(self, seat: int) -> str:
         return self.tr("ui.seat_label", seat=self.ui.seat_name(seat, self.tr), who=self.who(seat))
 
-    def narrate(self, events: list[dict[str, Any]]) -> None:
+    def narrate(self, events: list[dict[str, Any]], *, quiet: bool = False) -> None:
         for data in events:
             event = Event(
                 data["key"],
@@ -108,21 +135,47 @@ class Remote:
                 line = self.tr("ui.event.unknown", key=event.key)
             if line:
                 self.log.append("  " + line)
-                self.say("  " + line)
+                if not quiet:
+                    self.say("  " + line)
 
-    def entry(self, entry: dict[str, Any]) -> None:
+    def entry(self, entry: dict[str, Any], *, quiet: bool = False) -> None:
+        """Log an entry (and print it unless ``quiet``)."""
+        who = self.seat_label(entry["seat"])
         if entry["kind"] == "undo":
-            line = self.tr("ui.undo.done", action=entry["action"])
+            line = self.tr("ui.undo.entry", who=who, label=self.label(entry))
         else:
-            line = self.tr(
-                "ui.played",
-                who=self.seat_label(entry["seat"]),
-                action=entry["action"],
-                label=entry.get("label", ""),
-            )
+            line = self.tr("ui.played", who=who, action=entry["action"], label=self.label(entry))
         self.log.append(line)
-        self.say(line, "bold" if entry["seat"] in self.welcome["seats"] else None)
-        self.narrate(entry["events"])
+        if not quiet:
+            self.say(line, "bold" if entry["seat"] in self.welcome["seats"] else None)
+        self.narrate(entry["events"], quiet=quiet)
+
+    def label(self, entry: dict[str, Any]) -> str:
+        """An entry's description: the server's, else the action's or its public form's
+        (an undo names the action taken back, maybe only in its public form: ``swap``)."""
+        if entry.get("label"):
+            return str(entry["label"])
+        try:
+            action = self.game.parse_action(entry["action"])
+        except ValueError:
+            return str(self.ui.public_label(entry["action"], self.tr))
+        return str(self.ui.action_label(action, self.tr))
+
+    def catch_up(self, entries: list[dict[str, Any]]) -> None:
+        """The decisions made before this seat sat down: how many, the last few, and
+        ``log`` for the rest (with what they caused)."""
+        moves = []
+        for entry in entries:
+            moves.append(len(self.log))  # where its line goes
+            self.entry(entry, quiet=True)
+        if not entries:
+            return
+        tr = self.tr
+        n = len(entries)
+        self.say(tr.plural("ui.join.before", "ui.join.before.plural", n, n=n), "bold")
+        for at in moves[-LATE_MOVES:]:
+            self.say(self.log[at])
+        self.say(tr("ui.join.log"), "dim")
 
     def view(self) -> dict[str, Any]:
         views = self.state["views"]
@@ -132,177 +185,228 @@ class Remote:
                 return dict(item["view"])
         return dict(views[0]["view"])
 
+    def legal(self) -> list[Action]:
+        """The legal actions the server listed (none when another seat decides)."""
+        return [self.game.parse_action(a["notation"]) for a in self.state["legal"]]
+
+    def options(self) -> list[Option]:
+        """The options as the screen lists them: the server's labels and hints, and the
+        odds of each from the deciding seat's view."""
+        view = self.view()
+        return [
+            Option(a["notation"], a["label"], a.get("hint"), self.ui.odds(action, view))
+            for a, action in zip(self.state["legal"], self.legal(), strict=True)
+        ]
+
     def show(self) -> None:
+        """The board (and the options, on this seat's turn), laid out to fit."""
         who = {s: self.who(s) for s in range(len(self.welcome["owners"]))}
-        self.console.print()
-        self.console.print(self.ui.render(self.view(), self.tr, who))
-        legal = self.state["legal"]
-        if legal:
-            self.say(self.tr("ui.options", n=len(legal)), "bold")
-            width = max(len(a["notation"]) for a in legal)
-            items = [
-                Text(f"{i:>2}. {a['notation']:<{width}}  ", style="bold").append(a["label"])
-                for i, a in enumerate(legal, start=1)
-            ]
-            self.console.print(Columns(items, column_first=True, padding=(0, 3)))
+        view = self.view()
+
+        def board(compact: bool) -> RenderableType:
+            return self.ui.render(view, self.tr, who, compact=compact)
+
+        for part in fit(self.console, board, self.options(), self.tr):
+            self.prompt.print(part)
         self.shown_seq = self.state["seq"]
 
+    def prompt_text(self) -> str:
+        """``Gnome 1 > ``: the deciding seat on this seat's turn, else its own."""
+        if not self.welcome["seats"]:
+            return self.tr("ui.prompt", seat=self.tr("web.role.spectator")) + " "
+        seat = self.state["decider"] if self.state["your_turn"] else self.welcome["seats"][0]
+        return self.tr("ui.prompt", seat=self.ui.seat_name(seat, self.tr)) + " "
+
+    def not_yours(self) -> None:
+        """The answer to a move, ``why`` or ``undo`` while another seat decides."""
+        if not self.welcome["seats"]:
+            self.say(self.tr("web.error.spectator"), "red")
+            return
+        decider = self.state["decider"]
+        current = "?" if decider is None else self.seat_label(decider)
+        self.say(self.tr("ui.why.not_your_turn", current=current), "red")
+
     # -- messages -----------------------------------------------------------------------
-    def handle(self, msg: dict[str, Any]) -> dict[str, Any] | None:
-        """Apply one server message; return it if it answers a request."""
+    def handle(self, msg: dict[str, Any]) -> None:
+        """Apply one server message."""
         kind = msg["type"]
         if kind == "update":
             self.entry(msg["entry"])
             self.state = msg["state"]
-        elif kind == "sync":
-            for entry in msg["entries"]:
-                self.entry(entry)
-            self.state = msg["state"]
-        elif kind in ("error", "why", "pong"):
-            return msg
-        return None
+        elif kind == "error":
+            self.refused(msg)
+        elif kind == "why":
+            self.asked = None
+            if msg["legal"]:
+                self.say(self.tr("ui.why.legal", action=msg["action"]))
+            else:
+                self.say(self.tr("ui.why.because", action=msg["action"], reason=msg["why"]))
 
-    def wait_reply(self) -> dict[str, Any]:
-        while True:
-            reply = self.handle(self.next(timeout=30))
-            if reply is not None:
-                return reply
+    def refused(self, msg: dict[str, Any]) -> None:
+        tr = self.tr
+        kind, text = self.asked or ("", "")
+        self.asked = None
+        if kind == "action" and "why" in msg:
+            reason = msg["why"]
+            self.say(tr("ui.err.illegal", action=msg.get("action", text), reason=reason), "red")
+            self.say(tr("ui.err.illegal_hint"), "dim")
+        elif kind == "why":
+            self.say(msg.get("why") or tr("ui.why.unknown", text=text), "red")
+        else:
+            self.say(msg.get("why") or msg["message"], "red")
+
+    def request(self, kind: str, text: str, message: dict[str, Any]) -> None:
+        """Send a request and print what comes until it is answered (or the table moved):
+        keys typed meanwhile wait their turn."""
+        seq = self.state["seq"]
+        self.asked = (kind, text)
+        self.send({"type": kind, **message})
+        deadline = time.monotonic() + REPLY_TIMEOUT
+        while self.asked is not None and self.state["seq"] == seq:
+            try:
+                event = self.events.get(timeout=max(deadline - time.monotonic(), 0))
+            except queue.Empty:
+                break
+            if event[0] == "msg":
+                self.handle(event[1])
+            elif event[0] == "closed":
+                self.events.put(event)
+                break
+            else:
+                self.deferred.append(event)
+        self.asked = None
 
     # -- the loop -----------------------------------------------------------------------
-    def run(self, table: str, token: str, lang: str | None, read: Any) -> int:
-        hello: dict[str, Any] = {"type": "hello", "table": table, "token": token}
+    def run(self, table: str, token: str, lang: str | None) -> int:
+        # every entry from the first: a seat that sits down late is told what happened
+        hello: dict[str, Any] = {"type": "hello", "table": table, "token": token, "last_seq": 0}
         if lang is not None:
             hello["lang"] = lang
         self.send(hello)
         self.start()
-        first = self.next(timeout=30)
+        first = self.message()
         if first["type"] == "error":
             raise JoinError(first["message"])
         self.welcome = first
         self.tr = translator(first["lang"])
-        self.game = make_game(first["game"], **first["options"])
-        self.ui = game_ui(first["game"], self.game)
-        self.console.rule(Text(self.tr(f"game.{first['game']}"), style="bold"))
+        self.game = make_game(first["game"], **first["options"])  # the name, resolved once
+        self.ui = game_ui(self.game)
+        self.console.rule(Text(self.ui.title(self.tr), style="bold"))
         self.narrate(first["opening"])
-        self.handle(self.next(timeout=30))
+        sync = self.message()
+        self.state = sync["state"]
+        self.catch_up(sync["entries"])
         self.say(self.tr("ui.intro.hint"), "dim")
+        self.prompt.start()
+        try:
+            return self.loop()
+        finally:
+            self.prompt.close()
+
+    def loop(self) -> int:
+        """Print what arrives and answer what is typed until the end or ``quit``."""
         while True:
-            while not self.inbox.empty():
-                self.handle(self.next())
             if self.state["finished"]:
-                self.show()
-                outcome = self.state["outcome"]
-                self.say(self.tr("ui.result", text=self.ui.result(outcome, self.tr)), "bold")
+                self.finish()
                 return 0
-            if not self.state["your_turn"]:
-                self.handle(self.next())
+            self.refresh()
+            event = self.next_event()
+            if event is None:
                 continue
+            kind, payload = event
+            if kind == "msg":
+                self.handle(payload)
+            elif kind == "closed":
+                raise JoinError(self.tr("ui.quit"))
+            else:
+                for line in self.prompt.take(kind, payload):
+                    if line is None or self.command(line.strip()):
+                        self.say(self.tr("ui.quit"))
+                        return 0
+
+    def refresh(self) -> None:
+        """The board when this seat's turn begins; the prompt once all news is printed."""
+        if self.state["your_turn"]:
+            self.announced = None
             if self.shown_seq != self.state["seq"]:
                 self.show()
-            seat = self.state["decider"]
-            try:
-                line = read(self.tr("ui.prompt", seat=self.ui.seat_name(seat, self.tr)) + " ")
-            except EOFError:
-                self.say(self.tr("ui.quit"))
-                return 0
-            if self.command(line.strip()):
-                self.say(self.tr("ui.quit"))
-                return 0
+        self.prompt.set(self.prompt_text())
+        if self.events.empty() and not self.deferred:
+            self.prompt.show()
+
+    def next_event(self) -> Posted | None:
+        """The next message or keys; ``None`` after saying who is awaited, once the table
+        has been quiet a moment (a run of bot moves is not interrupted)."""
+        if self.deferred:
+            return self.deferred.popleft()
+        decider: int | None = self.state["decider"]
+        due = not self.state["your_turn"] and decider != self.announced
+        try:
+            return self.events.get(timeout=QUIET if due and decider is not None else None)
+        except queue.Empty:
+            assert decider is not None
+            self.announced = decider
+            self.say(self.tr("ui.waiting", who=self.seat_label(decider)), "dim")
+            return None
+
+    def finish(self) -> None:
+        self.show()
+        outcome = self.state["outcome"]
+        self.say(self.tr("ui.result", text=self.ui.result(outcome, self.tr)), "bold")
 
     def command(self, text: str) -> bool:
-        """Handle one line; True to leave."""
+        """Answer one line; True to leave."""
         tr = self.tr
         if not text:
             return False
         word, _, rest = text.partition(" ")
-        word = word.lower()
-        if word in ("quit", "exit"):
+        word, rest = word.lower(), rest.strip()
+        mine = bool(self.state["your_turn"])
+        stray = stray_argument(word, rest, tr)
+        if stray is not None:
+            self.say(*stray)
+        elif word in ("quit", "exit"):
             return True
-        if word in ("help", "?"):
-            self.say(tr("ui.help.title"), "bold")
-            for command in ("number", "action", *COMMANDS):
-                self.say("  " + tr(f"ui.help.{command}"))
-            self.say(tr("ui.help.rules"), "bold")
-            for line in self.ui.reminder(self.view(), tr):
-                self.say("  • " + line)
+        elif word in ("help", "?"):
+            if not rest:
+                lines = help_lines(self.ui, self.view(), COMMANDS, tr)
+            elif rest.isdigit() and not mine:
+                self.not_yours()
+                return False
+            else:
+                lines = [help_on(self.ui, rest, self.options(), tr)]
+            for line in lines:
+                self.say(*line)
         elif word == "board":
             self.show()
         elif word == "log":
-            count = int(rest) if rest.strip().isdigit() and int(rest) > 0 else 20
-            if not self.log:
-                self.say(tr("ui.log.empty"))
-            for line in self.log[-count:]:
-                self.say(line)
+            for line in log_lines(self.log, rest, tr):
+                self.say(*line)
         elif word == "undo":
-            self.send({"type": "undo", "seq": self.state["seq"]})
-            reply = self.wait_reply_or_update()
-            if reply is not None:
-                self.say(reply.get("why") or reply["message"], "red")
+            # an undo takes back this seat's own last decision, often on another's turn
+            if mine or self.state["can_undo"]:
+                self.request("undo", text, {"seq": self.state["seq"]})
+            else:
+                self.not_yours()
         elif word == "why":
-            if not rest.strip():
+            if not rest:
                 self.say(tr("ui.why.usage"), "red")
-                return False
-            target = self.pick(rest.strip(), quiet=True) or rest.strip()
-            self.send({"type": "why", "action": target})
-            reply = self.wait_reply()
-            if reply["type"] == "error":
-                self.say(reply.get("why") or tr("ui.why.unknown", text=rest.strip()), "red")
-            elif reply["legal"]:
-                self.say(tr("ui.why.legal", action=reply["action"]))
+            elif not mine:
+                self.not_yours()
             else:
-                self.say(tr("ui.why.because", action=reply["action"], reason=reply["why"]))
+                picked = pick(rest, self.legal(), self.game.action_space, tr)
+                target = rest if isinstance(picked, str) else picked.notation()
+                self.request("why", rest, {"action": target})
+        elif not mine:
+            self.not_yours()
         else:
-            action = self.pick(text)
-            if action is None:
-                return False
-            self.send({"type": "action", "seq": self.state["seq"], "action": action})
-            reply = self.wait_reply_or_update()
-            if reply is not None:
-                if "why" in reply:
-                    self.say(
-                        tr("ui.err.illegal", action=reply.get("action", text), reason=reply["why"]),
-                        "red",
-                    )
-                    self.say(tr("ui.err.illegal_hint"), "dim")
-                else:
-                    self.say(reply["message"], "red")
-        return False
-
-    def wait_reply_or_update(self) -> dict[str, Any] | None:
-        """After a request: the error it got, or ``None`` once the table moved."""
-        seq = self.state["seq"]
-        while True:
-            reply = self.handle(self.next(timeout=60))
-            if reply is not None and reply["type"] == "error":
-                return reply
-            if self.state["seq"] != seq:
-                return None
-
-    def pick(self, text: str, *, quiet: bool = False) -> str | None:
-        """A number, a notation or a unique beginning of one → the notation to send."""
-        legal = self.state["legal"]
-        tr = self.tr
-        if text.isdigit():
-            n = int(text)
-            if 1 <= n <= len(legal):
-                return str(legal[n - 1]["notation"])
-            if not quiet:
-                self.say(tr("ui.err.bad_number", n=n, max=len(legal)), "red")
-            return None
-        key = " ".join(text.lower().split())
-        try:
-            return str(self.game.action_space.parse(key).notation())
-        except ValueError:
-            pass
-        matches = [a["notation"] for a in legal if a["notation"].startswith(key)]
-        if len(matches) == 1:
-            return str(matches[0])
-        if not quiet:
-            if matches:
-                self.say(tr("ui.err.ambiguous", text=text, matches=", ".join(matches[:8])), "red")
+            picked = pick(text, self.legal(), self.game.action_space, tr)
+            if isinstance(picked, str):
+                self.say(picked, "red")
             else:
-                self.say(tr("ui.err.unknown_input", text=text), "red")
-        return None
+                message = {"seq": self.state["seq"], "action": picked.notation()}
+                self.request("action", text, message)
+        return False
 
 
 def run_join(url: str, lang: str | None, console: Console | None = None) -> int:
@@ -326,11 +430,7 @@ def run_join(url: str, lang: str | None, console: Console | None = None) -> int:
         with connect(ws_url, open_timeout=15, max_size=2**22) as ws:
             remote = Remote(ws, console, normalize(lang))
             remote.tr = env_tr
-
-            def read(prompt: str) -> str:
-                return console.input(escape(prompt))
-
-            return remote.run(table, token, normalize(lang), read)
+            return remote.run(table, token, normalize(lang))
     except (JoinError, OSError) as exc:
         console.print(Text(env_tr("ui.error", message=str(exc)), style="bold red"))
         return 2

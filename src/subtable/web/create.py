@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 from subtable.bots.base import parse_bot_spec
 from subtable.core.errors import OptionError, SubtableError
 from subtable.core.game import Game
-from subtable.core.registry import game_class, game_names, make_game
+from subtable.core.registry import game_class, game_names
 from subtable.i18n import LANGUAGES, Translator, normalize, translator
 from subtable.ui.games import game_ui
 from subtable.ui.messages import option_message, seat_message
@@ -49,15 +49,18 @@ class CreateError(Exception):
 def build_game(
     name: str, players: int | None, gnomes: int | None, options: Mapping[str, Any], tr: Translator
 ) -> Game[Any]:
-    """The game a request asks for, or :class:`CreateError` with the CLI's message."""
+    """The game a request asks for (its name resolved here, once), or :class:`CreateError`
+    with the CLI's message."""
     try:
-        specs = game_class(name).option_specs
+        cls = game_class(name)
     except OptionError:
         raise CreateError(
             "unknown_game", tr("ui.err.unknown_game", game=name, known=", ".join(game_names()))
         ) from None
+    specs = cls.option_specs
+    ui = game_ui(name)
     if gnomes is not None and "gnomes" not in specs:
-        raise CreateError("no_gnomes", tr("ui.err.no_gnomes", game=tr(f"game.{name}")))
+        raise CreateError("no_gnomes", tr("ui.err.no_gnomes", game=ui.title(tr)))
     try:
         values: dict[str, Any] = {}
         for key, value in options.items():
@@ -70,10 +73,10 @@ def build_game(
             values["players"] = specs["players"].check(players)
         if gnomes is not None:
             values["gnomes"] = specs["gnomes"].check(gnomes)
-        reason = game_ui(name).option_error({"players": specs["players"].default, **values}, tr)
+        reason = ui.option_error({"players": specs["players"].default, **values}, tr)
         if reason is not None:
             raise CreateError("bad_options", reason)
-        return make_game(name, **values)
+        return cls(**values)
     except OptionError as exc:
         raise CreateError("bad_option", option_message(exc, specs, tr)) from None
     except SubtableError as exc:
@@ -85,6 +88,20 @@ def build_seats(
 ) -> list[str]:
     """One controller per player (``human`` or a bot spec), with the CLI's messages; a
     search budget above the server's ceiling (``max_budget``) is refused."""
+    for entry in seats or []:  # before any bot is built from it
+        keys = {part.partition("=")[0].strip().lower() for part in entry.split(":")[1:]}
+        if "path" in keys:  # a request must not make the server read its own files
+            raise CreateError(
+                "bad_bot_param",
+                f"bot {entry[:64]!r}: a web table plays the bots installed with the server "
+                "(no path=)",
+            )
+        if "ms" in keys:
+            raise CreateError(
+                "bad_bot_param",
+                f"bot {entry!r}: at a web table bots think by "
+                "iteration budget (budget=N), not by the clock (ms)",
+            )
     text = None if seats is None else ",".join(seats)
     try:
         out = parse_seats(text, game)
@@ -97,12 +114,6 @@ def build_seats(
         if entry == "human":
             continue
         params = parse_bot_spec(entry)[1]
-        if "ms" in params:
-            raise CreateError(
-                "bad_bot_param",
-                f"bot {entry!r}: at a web table bots think by "
-                "iteration budget (budget=N), not by the clock (ms)",
-            )
         budget = params.get("budget")
         if isinstance(budget, int | float) and budget > max_budget:
             raise CreateError(

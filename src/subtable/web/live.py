@@ -248,10 +248,9 @@ class LiveTable:
             "seat": entry.seat,
             "action": notation,
         }
-        if entry.kind == "action":
-            data["label"] = label
-        else:  # an undo: the action it takes back, as this connection saw it
-            data["label"] = client.tr("web.log.undo", action=label)
+        # an undo's label names the action it takes back, as this connection saw it (the
+        # page and the terminal say "takes back: …" themselves)
+        data["label"] = label
         events = [e.for_seat(self._redact_seat(client, e)) for e in entry.events]
         data["events"] = [e.to_json() for e in events]
         if client.html:
@@ -386,10 +385,11 @@ def shared_game(name: str, options: dict[str, Any]) -> Game[Any]:
 
 
 def build_table(row: TableRow, token_players: dict[str, int]) -> LiveTable:
-    """A live table at its start (no entries applied)."""
+    """A live table at its start (no entries applied): the row's game name is resolved
+    here, once, into the game the table holds."""
     game = shared_game(row.game, row.options)
     state = game.new_state(row.seed)
-    ui = game_ui(row.game, game)
+    ui = game_ui(game)
     table = LiveTable(
         row=row,
         game=game,

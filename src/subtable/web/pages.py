@@ -21,6 +21,7 @@ from subtable import __version__
 from subtable.core.game import Game, OptionSpec, State
 from subtable.core.registry import game_class, game_names
 from subtable.i18n import LANGUAGES, Translator, normalize, translator
+from subtable.ui.games import game_ui
 from subtable.ui.games.common import action_as_seen
 from subtable.ui.rules import rule_book
 from subtable.ui.seats import BEST_BOTS, HUMAN
@@ -105,6 +106,7 @@ def strings(tr: Translator) -> dict[str, str]:
         "tab_options": tr("web.table.tab.options"),
         "tab_players": tr("web.table.tab.players"),
         "unavailable": tr("web.table.unavailable"),
+        "undo_entry": tr("web.log.undo"),
         "rematch": tr("web.table.rematch"),
         "rematch_seat": tr("web.table.rematch.seat"),
         "rematch_watch": tr("web.table.rematch.watch"),
@@ -132,17 +134,8 @@ def strings(tr: Translator) -> dict[str, str]:
 
 
 def option_help(game: str, name: str, tr: Translator) -> tuple[str, str]:
-    """An option's name and its explanation, in ``tr``'s language."""
-    if game == "red-november":
-        if name == "greater_challenge":
-            return tr("web.option.greater_challenge"), tr("web.option_help.greater_challenge")
-        if name == "less_deadly_dying":
-            return tr("rn.option.less_deadly_dying"), tr("web.option_help.less_deadly_dying")
-        if name == "crazed_gnomes":
-            return tr("rn.option.crazed_gnomes"), tr("web.option_help.crazed_gnomes")
-        if name == "heroic_sacrifice":
-            return tr("rn.option.heroic_sacrifice"), tr("web.option_help.heroic_sacrifice")
-    return name, ""
+    """An option's name and its explanation, in ``tr``'s language (the game's UI's words)."""
+    return game_ui(game).option_text(name, tr)
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,7 +162,7 @@ def game_form(name: str, tr: Translator) -> GameForm:
     gnomes = specs["gnomes"].choices or () if "gnomes" in specs else ()
     return GameForm(
         name=name,
-        title=tr(f"game.{name}"),
+        title=game_ui(name).title(tr),
         players=tuple(specs["players"].choices or ()),
         default_players=int(specs["players"].default),
         gnomes=tuple(gnomes),
@@ -231,7 +224,7 @@ def replay_page(
             readers = [] if seat is None else [seat]
             label = action_as_seen(game, ui, action, decider, events, readers, tr)[1]
         log.append((n, f"{who}: {label}", lines))
-    renderer = board_renderer(table.row.game)
+    renderer = board_renderer(table.game)
     who_map = {s: _replay_who(table, s, tr) for s in range(len(table.owners))}
     view = _everything(state, len(table.owners)) if everything else state.view(seat)
     board = renderer.board(view, tr, [])
@@ -335,7 +328,7 @@ def make_router(manager_of: Any) -> APIRouter:
                     "created.html",
                     tr,
                     created=created,
-                    title=tr(f"game.{game}"),
+                    title=game_ui(game).title(tr),
                     player_label=player_labels(tr),
                 )
         return home_page(tr, {game if game in game_names() else "": problem}, status=status)
@@ -350,9 +343,9 @@ def make_router(manager_of: Any) -> APIRouter:
             "table.html",
             tr,
             table=table.id,
-            title=tr(f"game.{table.row.game}"),
+            title=table.ui.title(tr),
             pace=_pace(request),
-            rules=rule_book(table.row.game, tr),
+            rules=rule_book(table.game, tr),
         )
         return lang_response(response, request, tr.lang)
 
@@ -377,7 +370,7 @@ def make_router(manager_of: Any) -> APIRouter:
             "replay.html",
             tr,
             table=table.id,
-            title=tr(f"game.{table.row.game}"),
+            title=table.ui.title(tr),
             seat_choices=[(str(s + 1), table.ui.seat_name(s, tr)) for s in range(seats)],
             view="all" if everything else str(seat + 1 if seat is not None else "all"),
             **data,

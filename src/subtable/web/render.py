@@ -11,18 +11,57 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from subtable.core.actions import Action
 from subtable.core.errors import SubtableError
 from subtable.core.events import Event
+from subtable.core.game import Game, State
 from subtable.i18n import Translator
+from subtable.ui.games import GameUI
 from subtable.ui.games.common import action_as_seen
-from subtable.web.boards import BoardRenderer, board_renderer
+from subtable.web.boards import Following, board_renderer, following
 from subtable.web.boards.svg import Element, children_html, el, make, to_html
+from subtable.web.db import TableRow
 
-if TYPE_CHECKING:
-    from subtable.web.live import LiveTable
+
+class Entry(Protocol):
+    """What the end screen reads of a table's entry (:class:`subtable.web.live.LiveEntry`)."""
+
+    @property
+    def seat(self) -> int | None: ...
+
+    @property
+    def action(self) -> str: ...
+
+    @property
+    def events(self) -> Sequence[Event]: ...
+
+
+class LiveTable(Protocol):
+    """What the rendering reads of a live table (:class:`subtable.web.live.LiveTable`,
+    which calls this module: a protocol here keeps the arrow one way)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def row(self) -> TableRow: ...
+
+    @property
+    def game(self) -> Game[Any]: ...
+
+    @property
+    def state(self) -> State[Any]: ...
+
+    @property
+    def ui(self) -> GameUI: ...
+
+    @property
+    def owners(self) -> tuple[int, ...]: ...
+
+    @property
+    def entries(self) -> Sequence[Entry]: ...
 
 
 def who_labels(table: LiveTable, seats: Sequence[int], tr: Translator) -> dict[int, str]:
@@ -73,7 +112,8 @@ def state_html(
     """The board of the first view, the panels of every view, the status line, the options
     (``rows``: the legal actions' labels and hints), the rules for now and, once the game
     is over, the end screen."""
-    renderer = board_renderer(table.row.game)
+    renderer = board_renderer(table.game)
+    parts = following(renderer)
     who = who_labels(table, seats, tr)
     board = renderer.board(views[0], tr, legal)
     # a player holding several seats sees each seat's panels; the deciding seat's first,
@@ -87,18 +127,18 @@ def state_html(
         "board": board,
         "panels": panels,
         "status": escape(status_text(table, seats, tr)),
-        "options": options_html(renderer, views[0], legal, rows, tr),
-        "unavailable": unavailable_html(table, renderer, views[0], legal, tr),
+        "options": options_html(parts, views[0], legal, rows, tr),
+        "unavailable": unavailable_html(table, parts, views[0], legal, tr),
         "help": help_html(table, views[0], tr),
         "end": "",
     }
     if table.state.is_terminal():
-        out["end"] = end_html(table, renderer, seats, views[0], who, tr)
+        out["end"] = end_html(table, parts, seats, views[0], who, tr)
     return out
 
 
 def options_html(
-    renderer: BoardRenderer,
+    renderer: Following,
     view: dict[str, Any],
     legal: Sequence[Action],
     rows: Sequence[dict[str, Any]],
@@ -139,7 +179,7 @@ def options_html(
 
 def unavailable_html(
     table: LiveTable,
-    renderer: BoardRenderer,
+    renderer: Following,
     view: dict[str, Any],
     legal: Sequence[Action],
     tr: Translator,
@@ -179,7 +219,7 @@ def help_html(table: LiveTable, view: dict[str, Any], tr: Translator) -> str:
 
 def end_html(
     table: LiveTable,
-    renderer: BoardRenderer,
+    renderer: Following,
     seats: Sequence[int],
     view: dict[str, Any],
     who: dict[int, str],
@@ -217,7 +257,7 @@ def end_html(
 
 def stage_json(table: LiveTable, events: Sequence[Event], tr: Translator) -> dict[str, Any]:
     """An entry's stage (dice and cards, their lines, the board's changed parts)."""
-    stage = board_renderer(table.row.game).stage(events, tr)
+    stage = following(board_renderer(table.game)).stage(events, tr)
     return {
         "html": stage.html,
         "lines": list(stage.lines),

@@ -25,7 +25,7 @@ from subtable.bots.red_november.value import ValueModel
 from subtable.core.rng import Rng
 from subtable.core.view import SeatView
 from subtable.games.red_november import rules
-from subtable.games.red_november.actions import Kind
+from subtable.games.red_november.actions import FIX_OF_KIND, Kind
 from subtable.games.red_november.components import SEA
 from subtable.games.red_november.game import RedNovember
 from subtable.games.red_november.view import Choice, Phase, RedNovemberView
@@ -41,6 +41,12 @@ class RNExpert:
     rollout_depth: ClassVar[int] = 2
     #: a search bot's iterations per decision when none is asked for
     search_budget: ClassVar[int] = 100
+    #: the bot levels people choose (``bots/levels.py``), measured in docs/strength.md
+    levels: ClassVar[dict[str, str]] = {
+        "easy": "heuristic:mistakes=0.5",
+        "normal": "ismcts",
+        "strong": "ismcts:budget=400",
+    }
 
     def __init__(self, game: RedNovember, params: Params | None = None) -> None:
         self.game = game
@@ -56,6 +62,8 @@ class RNExpert:
         self.tasks = Tasks(c, self.ix, self.p, self.routes, self.odds, self.item["aqualung"])
         self.planner = Planner(c, self.ix, self.p, self.routes, self.items, self.tasks)
         self.value = ValueModel(c, self.n, self.routes, self.odds, self.items)
+        #: mid-turn, offer a search the chosen fix-it action with other minutes too
+        self.minute_choices = False
 
     def board(self, view: SeatView) -> Board:
         """The board the expert reads: the seat's view itself."""
@@ -94,6 +102,8 @@ class RNExpert:
             out = [next((i for i in ranked if i in legal_set), legal[0])]
         else:
             out = [self.choose(b, seat, legal, rng)]
+            if b.phase == Phase.MOVE and self.minute_choices:
+                return out + self._other_minutes(out[0], legal_set, width - 1)
             if b.phase != Phase.EVENT_CHOICE:  # mid-turn: the plan chosen at its start goes on
                 return out
             ranked = list(legal)
@@ -102,6 +112,21 @@ class RNExpert:
                 break
             if i in legal_set and i not in out:
                 out.append(i)
+        return out
+
+    def _other_minutes(self, choice: int, legal: set[int], count: int) -> list[int]:
+        """The same fix-it action with other minutes (nearest first), when ``choice`` is one."""
+        action = self.game.action_space[choice]
+        if action.kind not in FIX_OF_KIND:
+            return []
+        out: list[int] = []
+        for delta in (-1, 1, 2, -2, 3):
+            key = (action.kind, action.target, action.minutes + delta)
+            other = self.ix.by_key.get(key)
+            if other is not None and other in legal:
+                out.append(other)
+            if len(out) >= count:
+                break
         return out
 
     def plan(self, b: Board, alternatives: bool = False) -> list[int]:

@@ -42,6 +42,12 @@ class SubExpert:
     #: a search bot's iterations per decision when none is asked for: 100 measured weaker
     #: than 200 here, where racing keeps 200 cheap (docs/performance.md)
     search_budget: ClassVar[int] = 200
+    #: the bot levels people choose (``bots/levels.py``), measured in docs/strength.md
+    levels: ClassVar[dict[str, str]] = {
+        "easy": "heuristic:mistakes=0.5",
+        "normal": "ismcts",
+        "strong": "ismcts:budget=800",
+    }
 
     def __init__(self, game: Submarine, params: SubParams | None = None) -> None:
         self.game = game

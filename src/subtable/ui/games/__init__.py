@@ -1,25 +1,20 @@
-"""Per-game knowledge of the terminal table, looked up by game name."""
+"""Per-game knowledge of the terminal table: the ``ui`` part of each game's registration."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from subtable.core.game import Game
+from subtable.core.registry import registration
 from subtable.ui.games.base import GameUI
 
 
-def game_ui(name: str, game: Game[Any] | None = None) -> GameUI:
-    """The :class:`GameUI` of the game registered as ``name`` (with ``game``'s components)."""
-    components = getattr(game, "components", None)
-    if name == "red-november":
-        from subtable.ui.games.red_november import RedNovemberUI
-
-        return RedNovemberUI(components)
-    if name == "submarine":
-        from subtable.ui.games.submarine import SubmarineUI
-
-        return SubmarineUI(components)
-    raise KeyError(name)
+def game_ui(game: Game[Any] | str) -> GameUI:
+    """The :class:`GameUI` of ``game`` (with its components: a variant's), or of the game
+    registered under a name (with the packaged components)."""
+    components = None if isinstance(game, str) else getattr(game, "components", None)
+    ui: GameUI = registration(game).load("ui")(components)
+    return ui
 
 
 __all__ = ["GameUI", "game_ui"]

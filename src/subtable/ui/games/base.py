@@ -1,4 +1,5 @@
-"""What the table needs from each game, beyond the engine API."""
+"""What the table (and the web pages and the lab, for words) needs from each game, beyond
+the engine API: the ``ui`` part of its registration."""
 
 from __future__ import annotations
 
@@ -16,8 +17,12 @@ from subtable.i18n import Translator
 class GameUI(Protocol):
     """One game's board, names, narration and rule reminders, in any language."""
 
-    #: the registry name (``red-november``)
+    #: the registered name (``game.info.name``)
     name: str
+
+    def title(self, tr: Translator) -> str:
+        """The game's name, in ``tr``'s language."""
+        ...
 
     def seat_name(self, seat: int, tr: Translator) -> str:
         """``Gnome 2`` / ``Player 2``."""
@@ -36,6 +41,11 @@ class GameUI(Protocol):
         """A short hint shown beside an option, from the deciding seat's ``view``: a fix-it
         action's chance of success, a warning (it begins with ``⚠``) that an item would give
         nothing now; ``None`` when there is nothing to say."""
+        ...
+
+    def odds(self, action: Action, view: dict[str, Any]) -> float | None:
+        """The chance, 0 to 1, that ``action`` succeeds (a fix-it action's roll), from the
+        deciding seat's ``view``; ``None`` when it rolls nothing."""
         ...
 
     def card_text(self, word: str, tr: Translator) -> str | None:
@@ -65,10 +75,24 @@ class GameUI(Protocol):
         """The result line of a finished game (``outcome`` from the view)."""
         ...
 
+    def end_reason(self, reason: str, tr: Translator) -> str:
+        """Why a game ended (an ``Outcome.reason``), in words: the lab's tables and report."""
+        ...
+
+    def option_text(self, option: str, tr: Translator) -> tuple[str, str]:
+        """An option's name and what it does (the web table's form; ``""`` for none)."""
+        ...
+
     def hidden_counts(self, view: dict[str, Any]) -> Hashable:
         """Public counts of hidden things (deck and pile sizes), for undo."""
         ...
 
     def option_error(self, options: dict[str, Any], tr: Translator) -> str | None:
         """A translated reason the options cannot make a game, if the UI knows one."""
+        ...
+
+    def msgids(self) -> set[str]:
+        """Every id of the shared catalogues that this game's families (``rn.item.{}``)
+        may ask for: enumerated from its components and its engine's vocabulary (see
+        :mod:`subtable.ui.msgids`); empty for a game that brings its own texts."""
         ...

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Hashable
-from typing import Any
+from fractions import Fraction
+from typing import Any, NamedTuple
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -33,6 +34,17 @@ CHOICES = ("fire_spreads", "blocked_hatch", "discard")
 GNOME_COLUMNS = ("gnome", "player", "room", "keeper", "intoxication", "hand", "status")
 #: event parameters that name a gnome
 _GNOME_PARAMS = ("gnome", "partner", "target", "chooser", "winner")
+
+
+class _FixRoll(NamedTuple):
+    """The die roll of a fix-it action: its chance, the roll it needs, its items' bonus,
+    and the Destruction token it races (``too_late``: time is already past it)."""
+
+    chance: Fraction
+    target: int
+    bonus: int
+    token: str
+    too_late: bool
 
 
 class RedNovemberUI:
@@ -139,9 +151,24 @@ class RedNovemberUI:
             hint = death if hint is None else f"{hint} · {death}"
         return hint
 
-    def fix_odds(self, action: RNAction, view: dict[str, Any]) -> tuple[int, int, str | None]:
-        """A fix-it action's chance from ``view``: (percent, highest roll that succeeds,
-        the Destruction token already passed — the action then fails for sure — or ``None``)."""
+    def odds(self, action: Action, view: dict[str, Any]) -> float | None:
+        """A fix-it action's exact chance of success (0 once time is past its token)."""
+        assert isinstance(action, RNAction)
+        if action.kind not in FIX_OF_KIND or view.get("ghost") is None:
+            return None
+        return float(self._fix_roll(action, view).chance)
+
+    def _fix_hint(self, action: RNAction, view: dict[str, Any], tr: Translator) -> str:
+        fix = self._fix_roll(action, view)
+        if fix.too_late:
+            return tr("rn.hint.too_late", token=self.token(fix.token, tr))
+        percent = int(fix.chance * 100)  # a tenth of a d10: exact
+        if fix.bonus:
+            return tr("rn.hint.chance.bonus", percent=percent, target=fix.target, bonus=fix.bonus)
+        return tr("rn.hint.chance", percent=percent, target=fix.target)
+
+    def _fix_roll(self, action: RNAction, view: dict[str, Any]) -> _FixRoll:
+        """The roll a fix-it action would make, as ``view`` shows the board."""
         fix = FIX_OF_KIND[action.kind]
         room = view["gnomes"][view["active"]]["room"]
         water = [0] * (SEA + 1)
@@ -154,20 +181,15 @@ class RedNovemberUI:
         place = view["tokens"].get(token) if token else None
         after = int(view["ghost"]) - action.minutes - penalty
         position = -1 if place is None else int(place)
-        target = min(rules.DIE, rules.fix_target(action.minutes, bonus))
-        if rules.too_late(position, after):
-            return 0, target, token
-        chance = rules.fix_success_chance(action.minutes, bonus, token=position, ghost_after=after)
-        return int(chance * 100), target, None  # a tenth of a d10: exact
-
-    def _fix_hint(self, action: RNAction, view: dict[str, Any], tr: Translator) -> str:
-        percent, target, passed = self.fix_odds(action, view)
-        if passed is not None:
-            return tr("rn.hint.too_late", token=self.token(passed, tr))
-        bonus = int(view["this_turn"]["bonus"].get(FIX_OF_KIND[action.kind], 0))
-        if bonus:
-            return tr("rn.hint.chance.bonus", percent=percent, target=target, bonus=bonus)
-        return tr("rn.hint.chance", percent=percent, target=target)
+        return _FixRoll(
+            token=token,
+            bonus=bonus,
+            too_late=rules.too_late(position, after),
+            chance=rules.fix_success_chance(
+                action.minutes, bonus, token=position, ghost_after=after
+            ),
+            target=min(rules.DIE, rules.fix_target(action.minutes, bonus)),
+        )
 
     def _use_hint(self, item: ItemKind, view: dict[str, Any], tr: Translator) -> str | None:
         if item.sober:
@@ -344,9 +366,11 @@ class RedNovemberUI:
         return tr("rn.event.fix_attempted.failure", **names)
 
     def _faint_check(self, p: dict[str, Any], tr: Translator) -> str:
+        """The Faint Check as a sentence: the card's dash, or its number against the level."""
         names = self._names(p, tr)
-        names["number"] = p["number"] or "–"
-        if p["fainted"]:
+        if not p.get("number"):  # the dash (0): never faints
+            return tr("rn.event.faint_check.dash", **names)
+        if p.get("fainted"):
             return tr("rn.event.faint_check.fainted", **names)
         return tr("rn.event.faint_check.standing", **names)
 
@@ -832,6 +856,31 @@ class RedNovemberUI:
             return tr("rn.err.gnomes_players", players=players)
         return None
 
+    # -- words for the other layers --------------------------------------------------
+    def title(self, tr: Translator) -> str:
+        """``Red November``."""
+        return tr("game.red-november")
+
+    def end_reason(self, reason: str, tr: Translator) -> str:
+        """Why the game ended (``crew_lost``), in words."""
+        return tr(f"rn.reason.{reason}")
+
+    def option_text(self, option: str, tr: Translator) -> tuple[str, str]:
+        """An option's name and what it does (the web table's form)."""
+        if option == "greater_challenge":
+            return tr("web.option.greater_challenge"), tr("web.option_help.greater_challenge")
+        if option == "less_deadly_dying":
+            return tr("rn.option.less_deadly_dying"), tr("web.option_help.less_deadly_dying")
+        if option == "crazed_gnomes":
+            return tr("rn.option.crazed_gnomes"), tr("web.option_help.crazed_gnomes")
+        if option == "heroic_sacrifice":
+            return tr("rn.option.heroic_sacrifice"), tr("web.option_help.heroic_sacrifice")
+        return option, ""
+
+    def msgids(self) -> set[str]:
+        """Every id of Red November's families."""
+        return _msgids()
+
 
 def _heroic(view: dict[str, Any]) -> bool:
     """Whether the view's seat is the active gnome, in the burning room he entered this turn
@@ -882,3 +931,42 @@ _NARRATORS: dict[str, _Narrator] = {
     "game_lost": RedNovemberUI._game_over,
     "game_started": RedNovemberUI._game_started,
 }
+
+
+def _msgids() -> set[str]:
+    """Every id of Red November's families."""
+    from subtable.games.red_november.game import RedNovember
+
+    c = default_components()
+    words = RedNovember.vocabulary
+    phases = words.phases
+    ids = {f"rn.room.{slug}" for slug in c.room_names.values() if slug}
+    ids |= {f"rn.item.{item.kind}" for item in c.items}
+    ids |= {f"rn.card.{card.kind}" for card in c.events}
+    ids |= {f"rn.item_text.{item.kind}" for item in c.items}
+    ids |= {f"rn.event_text.{card.kind}" for card in c.events}
+    ids |= {f"rn.token.{t}" for t in c.tokens} | {f"rn.track.{t}" for t in c.tracks}
+    ids |= {f"rn.fix.{f}" for f in FIX_KINDS}
+    ids |= {f"rn.act.{k.name.lower()}" for k in Kind if k != Kind.DRAW}
+    crazed = RedNovember(players=4, crazed_gnomes=True)
+    ids |= {f"rn.act.public.{crazed.public_form(a)}" for a in crazed.action_space} - {
+        "rn.act.public.None"
+    }
+    ids |= {f"rn.why.{code}" for code in words.illegal_reasons - set(WHY_VARIANTS)}
+    ids |= {f"rn.waiting.{p}" for p in phases}
+    ids |= {f"rn.pending.{p}" for p in phases if p not in ("event_choice", "over")}
+    ids |= {f"rn.help.{p}" for p in phases if p not in ("movement", "event_choice", "over")}
+    ids |= {f"rn.pending.choice.{ch}" for ch in CHOICES}
+    ids |= {f"rn.help.choice.{ch}" for ch in CHOICES}
+    ids |= {f"rn.event.{key}" for key in words.event_keys - set(_NARRATORS)}
+    ids |= {f"rn.source.{s}" for s in words.extra["draw_sources"]}
+    ids |= {f"rn.cause.{cause}" for cause in words.extra["death_causes"]}
+    reasons = set(c.tracks) | set(c.tokens) | set(words.end_reasons)
+    ids |= {f"rn.reason.{r}" for r in reasons}
+    ids |= {f"rn.board.col.{col}" for col in GNOME_COLUMNS}
+    ids |= {
+        f"rn.option.{name}"
+        for name in RedNovember.option_specs
+        if name not in ("players", "gnomes", "greater_challenge")
+    }
+    return ids

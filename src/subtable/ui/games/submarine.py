@@ -103,6 +103,10 @@ class SubmarineUI:
         """Submarine's labels already say what each move costs: no hint."""
         return None
 
+    def odds(self, action: Action, view: dict[str, Any]) -> float | None:
+        """No move of Submarine succeeds or fails by chance."""
+        return None
+
     def card_text(self, word: str, tr: Translator) -> str | None:
         """Submarine's cards are plain colours: no card has a rules text."""
         return None
@@ -447,6 +451,23 @@ class SubmarineUI:
         """Nothing beyond the option choices themselves."""
         return None
 
+    # -- words for the other layers --------------------------------------------------
+    def title(self, tr: Translator) -> str:
+        """``Submarine``."""
+        return tr("game.submarine")
+
+    def end_reason(self, reason: str, tr: Translator) -> str:
+        """Why the game ended (``twelve_treasures``), in words."""
+        return tr(f"sub.end.{reason}")
+
+    def option_text(self, option: str, tr: Translator) -> tuple[str, str]:
+        """Submarine has no option beyond the player count."""
+        return option, ""
+
+    def msgids(self) -> set[str]:
+        """Every id of Submarine's families."""
+        return _msgids()
+
 
 _Narrator = Callable[[SubmarineUI, dict[str, Any], Translator], str]
 _NARRATORS: dict[str, _Narrator] = {
@@ -457,3 +478,34 @@ _NARRATORS: dict[str, _Narrator] = {
     "game_over": SubmarineUI._game_over,
     "game_started": SubmarineUI._game_started,
 }
+
+
+def _msgids() -> set[str]:
+    """Every id of Submarine's families."""
+    from subtable.games.submarine.game import Submarine
+
+    c = default_components()
+    words = Submarine.vocabulary
+    phases = words.phases
+    ids = {f"sub.treasure.{t}" for t in (*c.types, c.joker)}
+    ids |= {f"sub.colour.{col}" for col in c.colours}
+    ids |= {f"sub.colour.abbr.{col}" for col in c.colours}
+    ids |= {f"sub.colour.card.{col}" for col in c.colours}
+    ids |= {f"sub.board.card.{col}" for col in c.colours}
+    ids |= {f"sub.act.{k.name.lower()}" for k in Kind if k != Kind.COLLECT}
+    game = Submarine(players=3)
+    ids |= {f"sub.act.public.{game.public_form(a)}" for a in game.action_space} - {
+        "sub.act.public.None"
+    }
+    ids |= {f"sub.why.{code}" for code in words.illegal_reasons - set(WHY_VARIANTS)}
+    ids |= {f"sub.why.{code}.{kind}" for code, kinds in WHY_VARIANTS.items() for kind in kinds}
+    ids |= {f"sub.waiting.{p}" for p in phases}
+    ids |= {f"sub.pending.{p}" for p in phases if p != "over"}
+    ids |= {f"sub.help.{p}" for p in phases if p != "over"}
+    ids |= {f"sub.event.{key}" for key in words.event_keys - set(_NARRATORS)}
+    ids |= {f"sub.source.{s}" for s in ("pile", "hand")}
+    ids |= {f"sub.stored.{s}" for s in ("board", "jokers")}
+    ids |= {f"sub.board.col.{col}" for col in PLAYER_COLUMNS}
+    ids |= {f"sub.reason.{r}" for r in words.end_reasons}
+    ids |= {f"sub.end.{r}" for r in words.end_reasons}
+    return ids

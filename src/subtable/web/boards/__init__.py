@@ -16,6 +16,8 @@ from typing import Any, NamedTuple, Protocol
 
 from subtable.core.actions import Action
 from subtable.core.events import Event
+from subtable.core.game import Game
+from subtable.core.registry import registration
 from subtable.i18n import Translator
 
 
@@ -47,9 +49,13 @@ class Choice(NamedTuple):
 
 
 class BoardRenderer(Protocol):
-    """One game's board and side panels as markup."""
+    """One game's board and side panels as markup: what every game's ``board`` part draws.
 
-    #: the registry name (``red-november``)
+    A renderer may also have the parts of :class:`Following` (the stage, the options'
+    rows, the actions not possible now, the end screen); the page does without them.
+    """
+
+    #: the registered name (``game.info.name``)
     name: str
 
     def board(self, view: dict[str, Any], tr: Translator, legal: Sequence[Action]) -> str:
@@ -64,6 +70,12 @@ class BoardRenderer(Protocol):
         ``who`` labels each seat's controller (``you``, ``bot``…), as at the terminal.
         """
         ...
+
+
+class Following(Protocol):
+    """A renderer's optional parts for a person following the game. Each one a renderer
+    lacks has a fallback (:func:`following`): no stage, every action a row of its own, no
+    action listed as not possible, an end screen with the common parts only."""
 
     def stage(self, events: Sequence[Event], tr: Translator) -> Stage:
         """The stage of one entry from its ``events`` (already redacted for the reader)."""
@@ -85,14 +97,37 @@ class BoardRenderer(Protocol):
         ...
 
 
-def board_renderer(game: str) -> BoardRenderer:
-    """The renderer of the registered game ``game``."""
-    if game == "red-november":
-        from subtable.web.boards.red_november import RedNovemberBoard
+class _Fallbacks:
+    """:class:`Following` for a renderer: its own parts, the fallbacks for those it lacks."""
 
-        return RedNovemberBoard()
-    if game == "submarine":
-        from subtable.web.boards.submarine import SubmarineBoard
+    def __init__(self, renderer: BoardRenderer) -> None:
+        self._renderer = renderer
 
-        return SubmarineBoard()
-    raise KeyError(game)
+    def stage(self, events: Sequence[Event], tr: Translator) -> Stage:
+        own = getattr(self._renderer, "stage", None)
+        return Stage("", (), (), 0) if own is None else own(events, tr)
+
+    def choice(self, action: Action, view: dict[str, Any], tr: Translator) -> Choice | None:
+        own = getattr(self._renderer, "choice", None)
+        return None if own is None else own(action, view, tr)
+
+    def unavailable(self, view: dict[str, Any], legal: Sequence[Action]) -> list[str]:
+        own = getattr(self._renderer, "unavailable", None)
+        return [] if own is None else list(own(view, legal))
+
+    def end(self, view: dict[str, Any], tr: Translator, who: dict[int, str]) -> str:
+        own = getattr(self._renderer, "end", None)
+        return "" if own is None else str(own(view, tr, who))
+
+
+def following(renderer: BoardRenderer) -> Following:
+    """``renderer``'s parts of :class:`Following`, each its own or the fallback."""
+    return _Fallbacks(renderer)
+
+
+def board_renderer(game: Game[Any] | str) -> BoardRenderer:
+    """The renderer of ``game`` (a game, with its components, or a registered name): the
+    ``board`` part of its registration, called with the components."""
+    components = None if isinstance(game, str) else getattr(game, "components", None)
+    renderer: BoardRenderer = registration(game).load("board")(components)
+    return renderer

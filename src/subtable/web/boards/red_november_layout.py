@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from subtable.core.actions import Action
 from subtable.games.red_november.actions import FIX_OF_KIND, Kind, RNAction
@@ -57,6 +57,22 @@ SEA_BOX = (0.0, 200.0, 460.0, 46.0)
 #: ``ext:9`` (room 9's exterior hatch), ``gnome:2``, ``pile:item_deck``, ``pile:grog_stash``,
 #: ``item:<seat>:<kind>`` (a card in a hand, in the panels)
 Targets = dict[str, list[RNAction]]
+
+
+class BoardParts(Protocol):
+    """What the board's sections and panels read of the board that draws them
+    (:class:`~subtable.web.boards.red_november.RedNovemberBoard`, which calls them: a
+    protocol here keeps the arrows one way)."""
+
+    @property
+    def c(self) -> Components: ...
+
+    @property
+    def ui(self) -> RedNovemberUI: ...
+
+    def act(self, elem: Element, key: str, targets: Targets, what: str, tr: Translator) -> None:
+        """Make ``elem`` the target of ``targets[key]`` (if any), else just label it."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)

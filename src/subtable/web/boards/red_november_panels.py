@@ -8,18 +8,15 @@ like the board's targets.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from subtable.i18n import Translator
-from subtable.web.boards.red_november_layout import Targets, actions_text
+from subtable.web.boards.red_november_layout import BoardParts, Targets, actions_text
 from subtable.web.boards.svg import Element, add_class, el, make, to_html
-
-if TYPE_CHECKING:
-    from subtable.web.boards.red_november import RedNovemberBoard
 
 
 def render(
-    board: RedNovemberBoard,
+    board: BoardParts,
     view: dict[str, Any],
     tr: Translator,
     targets: Targets,
@@ -34,7 +31,7 @@ def render(
     return to_html(root)
 
 
-def _status(board: RedNovemberBoard, root: Element, view: dict[str, Any], tr: Translator) -> None:
+def _status(board: BoardParts, root: Element, view: dict[str, Any], tr: Translator) -> None:
     box = el(root, "section", cls="rn-status")
     head = tr("rn.board.turn", turn=view["turn"])
     if view.get("seat") is not None:
@@ -53,7 +50,7 @@ def _status(board: RedNovemberBoard, root: Element, view: dict[str, Any], tr: Tr
 
 
 def _gnome(
-    board: RedNovemberBoard,
+    board: BoardParts,
     root: Element,
     g: dict[str, Any],
     view: dict[str, Any],
@@ -117,7 +114,7 @@ def _id(action: Any) -> int:
     return int(action.id)
 
 
-def _discards(board: RedNovemberBoard, root: Element, view: dict[str, Any], tr: Translator) -> None:
+def _discards(board: BoardParts, root: Element, view: dict[str, Any], tr: Translator) -> None:
     ui = board.ui
     box = el(root, "section", cls="rn-discards")
     if view["item_discard"]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from subtable.core.actions import Action
 from subtable.core.events import Event
@@ -24,10 +24,8 @@ from subtable.games.red_november.actions import FIX_OF_KIND, ROOM_FIX_KINDS, Kin
 from subtable.games.red_november.components import SEA
 from subtable.i18n import Translator
 from subtable.web.boards import Choice, Stage
+from subtable.web.boards.red_november_layout import BoardParts
 from subtable.web.boards.svg import Element, el, make, to_html
-
-if TYPE_CHECKING:
-    from subtable.web.boards.red_november import RedNovemberBoard
 
 #: the notation word of each room fix-it
 _WORDS = {
@@ -52,7 +50,7 @@ class _Figure:
 
 
 # -- the stage ----------------------------------------------------------------------------
-def stage(board: RedNovemberBoard, events: Sequence[Event], tr: Translator) -> Stage:
+def stage(board: BoardParts, events: Sequence[Event], tr: Translator) -> Stage:
     """Dice, cards and the changed parts of the board for one entry's ``events``."""
     figures: list[_Figure] = []
     marks: list[str] = []
@@ -86,14 +84,14 @@ def stage(board: RedNovemberBoard, events: Sequence[Event], tr: Translator) -> S
     return Stage(to_html(root), lines, tuple(marks), len(figures))
 
 
-def _line(board: RedNovemberBoard, event: Event, tr: Translator) -> str:
+def _line(board: BoardParts, event: Event, tr: Translator) -> str:
     try:
         return board.ui.narrate(event, tr) or ""
     except (KeyError, TypeError, ValueError, IndexError):
         return ""
 
 
-def _figure(board: RedNovemberBoard, root: Element, f: _Figure, tr: Translator) -> str:
+def _figure(board: BoardParts, root: Element, f: _Figure, tr: Translator) -> str:
     """Draw one figure; return its short line."""
     ui = board.ui
     p = f.params
@@ -154,7 +152,7 @@ def _die(parent: Element, value: Any, tr: Translator, *, small: bool = False) ->
        aria_label=tr("web.stage.die", n=shown))  # fmt: skip
 
 
-def _marks(board: RedNovemberBoard, key: str, p: dict[str, Any]) -> list[str]:
+def _marks(board: BoardParts, key: str, p: dict[str, Any]) -> list[str]:
     """CSS selectors (inside the board) of what ``key`` changed."""
     c = board.c
     out: list[str] = []
@@ -197,7 +195,7 @@ def _safe(name: Any) -> str:
 
 # -- the options --------------------------------------------------------------------------
 def choice(
-    board: RedNovemberBoard, action: Action, view: dict[str, Any], tr: Translator
+    board: BoardParts, action: Action, view: dict[str, Any], tr: Translator
 ) -> Choice | None:
     """A fix-it's minutes (with the odds) or a draw's cards as choices of one row."""
     if not isinstance(action, RNAction) or action.minutes <= 0:
@@ -216,14 +214,12 @@ def choice(
         title = f"{title} {action.label}"
     detail = ""
     if view.get("ghost") is not None and view.get("active") is not None:
-        percent = ui.fix_odds(action, view)[0]
+        percent = round((ui.odds(action, view) or 0.0) * 100)  # tenths: exact
         detail = tr("web.rn.percent", percent=percent)
     return Choice(key, title, tr("unit.min", n=action.minutes), detail)
 
 
-def unavailable(
-    board: RedNovemberBoard, view: dict[str, Any], legal: Sequence[Action]
-) -> list[str]:
+def unavailable(board: BoardParts, view: dict[str, Any], legal: Sequence[Action]) -> list[str]:
     """The active gnome's actions he may look for that are not possible now: the fix-its of
     his room, Extinguish Fire or Pump Water where there is fire or water, drawing in the
     Equipment Stores or the Captain's Cabin, Abandon Comrades in the Sea, his items."""
@@ -260,7 +256,7 @@ def unavailable(
 
 
 # -- the end ------------------------------------------------------------------------------
-def end(board: RedNovemberBoard, view: dict[str, Any], tr: Translator, who: dict[int, str]) -> str:
+def end(board: BoardParts, view: dict[str, Any], tr: Translator, who: dict[int, str]) -> str:
     """Why the game ended (the track or token, the space of the Time Track) and each
     gnome's fate."""
     ui = board.ui

@@ -3,11 +3,12 @@ on its right, the Time Track (three compact rows) below it."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from subtable.i18n import Translator
 from subtable.web.boards.red_november_layout import (
     MARGIN,
+    BoardParts,
     Targets,
     described,
     fit_lines,
@@ -15,13 +16,10 @@ from subtable.web.boards.red_november_layout import (
 )
 from subtable.web.boards.svg import Element, add_class, el, label
 
-if TYPE_CHECKING:
-    from subtable.web.boards.red_november import RedNovemberBoard
-
 
 # -- the Time Track ------------------------------------------------------------
 def time_track(
-    board: RedNovemberBoard,
+    board: BoardParts,
     root: Element,
     view: dict[str, Any],
     tr: Translator,
@@ -61,7 +59,7 @@ def time_track(
 
 
 def _space(
-    board: RedNovemberBoard,
+    board: BoardParts,
     layer: Element,
     space: int,
     x: float,
@@ -120,7 +118,7 @@ def _space(
 
 # -- the Disaster Tracks -------------------------------------------------------
 def disaster_tracks(
-    board: RedNovemberBoard,
+    board: BoardParts,
     root: Element,
     view: dict[str, Any],
     tr: Translator,
@@ -160,7 +158,7 @@ def disaster_tracks(
 
 # -- the decks -----------------------------------------------------------------
 def piles(
-    board: RedNovemberBoard,
+    board: BoardParts,
     root: Element,
     view: dict[str, Any],
     tr: Translator,

@@ -14,7 +14,7 @@ and the events as redacted for it).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from subtable.core.actions import Action
 from subtable.core.events import Event
@@ -22,6 +22,7 @@ from subtable.games.submarine.actions import Kind, SubAction
 from subtable.i18n import Translator
 from subtable.web.boards import Choice, Stage
 from subtable.web.boards.submarine_parts import (
+    BoardParts,
     abbr,
     card_name,
     colour_class,
@@ -32,12 +33,9 @@ from subtable.web.boards.submarine_parts import (
 )
 from subtable.web.boards.svg import Element, el, make, to_html
 
-if TYPE_CHECKING:
-    from subtable.web.boards.submarine import SubmarineBoard
-
 
 # -- the stage ----------------------------------------------------------------------------
-def stage(board: SubmarineBoard, events: Sequence[Event], tr: Translator) -> Stage:
+def stage(board: BoardParts, events: Sequence[Event], tr: Translator) -> Stage:
     """Treasures collected, tolls paid and swaps for one entry's ``events``."""
     ui = board.ui
     root = make("div", cls="stage-figures sub-stage")
@@ -80,7 +78,7 @@ def stage(board: SubmarineBoard, events: Sequence[Event], tr: Translator) -> Sta
 
 
 def _token(
-    parent: Element, name: str, tr: Translator, board: SubmarineBoard, *, small: bool = False
+    parent: Element, name: str, tr: Translator, board: BoardParts, *, small: bool = False
 ) -> None:
     kind, colour = split_token(name)
     joker = " joker" if kind == board.ui.c.joker else ""
@@ -115,7 +113,7 @@ def _marks(key: str, p: dict[str, Any]) -> list[str]:
 
 # -- the options --------------------------------------------------------------------------
 def choice(
-    board: SubmarineBoard, action: Action, view: dict[str, Any], tr: Translator
+    board: BoardParts, action: Action, view: dict[str, Any], tr: Translator
 ) -> Choice | None:
     """The ways of paying for one treasure, as choices of one row."""
     del view
@@ -133,7 +131,7 @@ def choice(
                   board.ui.token(joker, tr))  # fmt: skip
 
 
-def unavailable(board: SubmarineBoard, view: dict[str, Any], legal: Sequence[Action]) -> list[str]:
+def unavailable(board: BoardParts, view: dict[str, Any], legal: Sequence[Action]) -> list[str]:
     """The treasures in the cells of the deciding captain's bathyscaphes that may act now,
     that cannot be collected (a toll not payable, no card of the colour)."""
     pending = view["pending"]
@@ -158,7 +156,7 @@ def unavailable(board: SubmarineBoard, view: dict[str, Any], legal: Sequence[Act
 
 
 # -- the end ------------------------------------------------------------------------------
-def end(board: SubmarineBoard, view: dict[str, Any], tr: Translator, who: dict[int, str]) -> str:
+def end(board: BoardParts, view: dict[str, Any], tr: Translator, who: dict[int, str]) -> str:
     """The scores, best first, with the tie-break: different treasures, then jokers, then
     search cards held (hand and pile)."""
     ui = board.ui

@@ -73,7 +73,8 @@ const mine = (entry) => entry.seat !== null && entry.seat !== undefined && mySea
 function head(entry) {
   const who = entry.seat === null || entry.seat === undefined ? "" : names[entry.seat] || "";
   const what = entry.label || entry.action;
-  return (entry.kind === "undo" ? "↶ " : "") + (who ? who + ": " : "") + what;
+  const said = entry.kind === "undo" ? "↶ " + text.undo_entry.replace("{action}", what) : what;
+  return (who ? who + ": " : "") + said;
 }
 
 // -- the log: it scrolls inside its own box, and only when the reader is at its end ------

@@ -1,0 +1,37 @@
+"""Bot levels people can choose: ``easy``, ``normal`` and ``strong``.
+
+A level is a name for a bot spec that each game's expert declares (its ``levels``), so
+that a person picks "strong" rather than a search budget. Levels are resolved at the
+edge — the terminal's ``--seats``, the web form, the lab's ``--bot`` — into the spec
+they stand for, which is what tables and records keep.
+
+In Red November the bots are your crewmates: easy bots make a harder game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from subtable.bots.experts import expert_class, has_expert
+from subtable.core.game import Game
+
+#: the levels, weakest first
+LEVELS = ("easy", "normal", "strong")
+
+
+def level_specs(game: Game[Any]) -> dict[str, str]:
+    """Each level's bot spec at ``game`` (empty for a game without an expert)."""
+    if not has_expert(game.info.name):
+        return {}
+    declared: dict[str, str] = getattr(expert_class(game.info.name), "levels", {})
+    return {level: declared[level] for level in LEVELS if level in declared}
+
+
+def resolve_level(spec: str, game: Game[Any]) -> str:
+    """``spec`` with a level name replaced by the spec it stands for at ``game``
+    (``strong:c=0.5`` keeps its extra parameters); any other spec as it is."""
+    name, sep, rest = spec.partition(":")
+    known = level_specs(game)
+    if name.strip() not in known:
+        return spec
+    return known[name.strip()] + (":" + rest if sep else "")

@@ -1,0 +1,732 @@
+"""A training baseline: masked PPO, in one file, on one seat of a subtable game.
+
+    pip install '.[train]'    # PyTorch (CPU is enough) and matplotlib
+    python -m subtable.rl.train red-november --out runs/rn     # solo, heuristic teammates
+    python -m subtable.rl.train submarine --out runs/sub       # against two heuristic captains
+    python -m subtable.rl.train --evaluate runs/rn/agent.npz   # held-out deals only
+
+One seat learns in the Gymnasium environment (:func:`subtable.rl.gym_env`), the other seats
+are subtable's heuristic bots. The policy is an MLP over the seat's encoding with one logit per
+flat action id; illegal ids are masked out of the softmax (Huang & Ontañón, "A Closer Look at
+Invalid Action Masking in Policy Gradient Algorithms", 2022). PPO with clipping, GAE and
+advantage normalisation, after CleanRL's ``ppo.py`` (Huang et al., 2022): a file to read and
+copy. Rewards are the environment's ``reward="shaped"`` (the 0/1 outcome plus potential-based
+shaping) unless ``--reward outcome``.
+
+Deals: training episode ``k`` is ``reset(seed=TRAIN_SEEDS + k)`` (seeds from 1,000,000 on); the
+learning curve and the final evaluation play the held-out deals ``reset(seed=d)``,
+``d = 0 .. N-1``, which training never sees. The evaluation plays the same deals with the
+agent, a uniformly random player and the heuristic in the learning seat, and reports win rates
+with Wilson intervals and the paired differences with Agresti-Min intervals.
+
+The run writes, in ``--out``: ``agent.npz`` (the actor in numpy form,
+:mod:`subtable.rl.policy`; ``--seats human,agent:path=…`` plays it), ``curve.csv`` and
+``curve.png`` (the learning curve), and ``report.json`` (configuration, curve, evaluation).
+Randomness: the ``--seed`` (network initialisation, action sampling) and the deal seeds; one
+CPU thread unless ``--threads``; ``--device cuda`` trains on a GPU where there is one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import math
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from subtable.bots.base import make_bot, observe
+from subtable.core.registry import registration
+from subtable.core.rng import Rng
+from subtable.rl.policy import FORMAT, NumpyPolicy
+from subtable.sim.stats import mcnemar_exact_p, paired_difference_interval, wilson_interval
+
+#: training episode ``k`` deals ``reset(seed=TRAIN_SEEDS + k)``; held-out deals lie below
+TRAIN_SEEDS = 1_000_000
+#: imitation episode ``k`` (the heuristic's demonstrations) deals ``reset(seed=DEMO_SEEDS + k)``
+DEMO_SEEDS = 2_000_000_000
+#: salts the seed of the bot that plays the learning seat in evaluations
+_SEAT_SALT = 0xA6E7_5EA7
+
+#: what a game trains by default (its ``rl`` part's ``train`` preset, see
+#: :class:`~subtable.rl.common.RLSupport`) over these: its options, the learning seat and the
+#: other seats' bots. ``max_steps`` truncates an episode that a policy drags on (a captain who
+#: never collects can keep a game going for ever). The games' recipes imitate the heuristic
+#: first (``imitate`` episodes of its play), then fine-tune with PPO at a lower learning rate
+#: and entropy bonus; ``--imitate 0 --lr 3e-4 --ent-coef 0.01`` is PPO from scratch.
+BASE_PRESET: dict[str, Any] = {"options": {}, "seat": 0, "opponents": "heuristic"}
+
+
+def presets() -> dict[str, dict[str, Any]]:
+    """The training preset of each registered game with an encoder."""
+    from subtable.core.registry import registrations
+    from subtable.rl.common import support
+
+    return {
+        p.name: {**BASE_PRESET, **support(p.name).train}
+        for p in registrations()
+        if p.has("encoder")
+    }
+
+
+@dataclass
+class TrainConfig:
+    """Everything a run depends on (saved in ``report.json``)."""
+
+    game: str
+    options: dict[str, Any] = field(default_factory=dict)
+    seat: int = 0
+    opponents: str = "heuristic"
+    reward: str = "shaped"
+    max_steps: int | None = 400
+    total_steps: int = 300_000
+    num_envs: int = 8
+    rollout: int = 256
+    epochs: int = 4
+    minibatch: int = 512
+    lr: float = 3e-4
+    gamma: float = 0.99
+    lam: float = 0.95
+    clip: float = 0.2
+    ent_coef: float = 0.01
+    vf_coef: float = 0.5
+    max_grad_norm: float = 0.5
+    hidden: tuple[int, ...] = (256, 256)
+    seed: int = 1
+    #: before PPO: episodes of the heuristic's play to imitate (0: PPO from scratch), and the
+    #: passes over them
+    imitate: int = 0
+    imitate_epochs: int = 8
+    #: held-out deals per point of the learning curve, and how many points
+    curve_deals: int = 200
+    curve_points: int = 10
+    #: held-out deals of the final evaluation
+    eval_deals: int = 1000
+    device: str = "cpu"
+    threads: int = 1
+
+    @classmethod
+    def preset(cls, game: str, **overrides: Any) -> TrainConfig:
+        """The defaults for ``game`` (its preset, :func:`presets`) with ``overrides``."""
+        from subtable.rl.common import support
+
+        name = registration(game).name
+        base = {**BASE_PRESET, **support(name).train}
+        values: dict[str, Any] = {"game": name, **base, **overrides}
+        values["options"] = {**base["options"], **overrides.get("options", {})}
+        return cls(**values)
+
+
+def _torch() -> Any:
+    try:
+        import torch  # pyright: ignore[reportMissingImports]  (the optional train extra)
+    except ImportError:
+        raise SystemExit(
+            "training needs PyTorch: pip install 'subtable[train]' "
+            "(evaluating an exported agent needs numpy only: --evaluate FILE)"
+        ) from None
+    return torch
+
+
+def _make_env(config: TrainConfig) -> Any:
+    from subtable.rl import gym_env
+
+    return gym_env(
+        config.game,
+        seat=config.seat,
+        opponents=config.opponents,
+        reward=config.reward,
+        max_steps=config.max_steps,
+        **config.options,
+    )
+
+
+# -- the networks ---------------------------------------------------------------------------
+def build_networks(obs_size: int, num_actions: int, hidden: Sequence[int]) -> tuple[Any, Any]:
+    """The actor (logits per action id) and the critic (one value), tanh MLPs with CleanRL's
+    orthogonal initialisation."""
+    torch = _torch()
+    nn = torch.nn
+
+    def mlp(out: int, last_std: float) -> Any:
+        layers: list[Any] = []
+        width = obs_size
+        for h in hidden:
+            layer = nn.Linear(width, h)
+            nn.init.orthogonal_(layer.weight, math.sqrt(2))
+            nn.init.zeros_(layer.bias)
+            layers += [layer, nn.Tanh()]
+            width = h
+        head = nn.Linear(width, out)
+        nn.init.orthogonal_(head.weight, last_std)
+        nn.init.zeros_(head.bias)
+        layers.append(head)
+        return nn.Sequential(*layers)
+
+    return mlp(num_actions, 0.01), mlp(1, 1.0)
+
+
+def export_actor(actor: Any, meta: dict[str, Any]) -> NumpyPolicy:
+    """The actor's linear layers as a :class:`NumpyPolicy` (``x @ w + b``)."""
+    layers = []
+    for module in actor:
+        if hasattr(module, "weight"):
+            w = module.weight.detach().cpu().numpy().T.astype(np.float32)
+            b = module.bias.detach().cpu().numpy().astype(np.float32)
+            layers.append((np.ascontiguousarray(w), b))
+    return NumpyPolicy(layers, {"format": FORMAT, **meta})
+
+
+# -- evaluation (numpy only) -----------------------------------------------------------------
+Chooser = Callable[[Any, dict[str, Any], int], int]
+
+
+def policy_chooser(policy: NumpyPolicy, sample: bool = False) -> Chooser:
+    """The greedy policy (the legal action with the highest logit), or with ``sample`` a draw
+    from its masked softmax, seeded by the deal (as ``agent:sample=1`` plays)."""
+    rngs: dict[int, Rng] = {}
+
+    def choose(env: Any, obs: dict[str, Any], deal: int) -> int:
+        legal = np.flatnonzero(obs["action_mask"])
+        if not sample:
+            return policy.act(obs["observation"], legal)
+        rng = rngs.get(deal)
+        if rng is None:
+            rngs.clear()
+            rng = rngs[deal] = Rng(deal ^ _SEAT_SALT)
+        return policy.sample(obs["observation"], legal, rng.next64() / 2.0**64)
+
+    return choose
+
+
+def bot_chooser(name: str) -> Chooser:
+    """A subtable bot in the learning seat, seeded from the deal."""
+    bots: dict[int, Any] = {}
+
+    def choose(env: Any, obs: dict[str, Any], deal: int) -> int:
+        bot = bots.get(deal)
+        if bot is None:
+            bots.clear()
+            bot = bots[deal] = make_bot(name, env.game, env.seat, Rng(deal ^ _SEAT_SALT))
+        return int(bot.choose(observe(env.state, env.seat)).id)
+
+    return choose
+
+
+def play_deals(config: TrainConfig, choose: Chooser, deals: Sequence[int]) -> list[int]:
+    """1 per held-out deal the learning seat won, else 0 (outcome only, shaping ignored)."""
+    return [won for won, _ in play_scored(config, choose, deals)]
+
+
+def play_scored(
+    config: TrainConfig, choose: Chooser, deals: Sequence[int]
+) -> list[tuple[int, float]]:
+    """Per held-out deal: whether the learning seat won, and its *score* at the end — the
+    shaped reward's measure read from its final view (Submarine: the treasure lead over the
+    best other captain, in twelfths; Red November: the disaster-track margin)."""
+    from subtable.rl.common import support
+
+    env = _make_env(config)
+    measure = support(env.game).potential
+    out = []
+    for deal in deals:
+        obs, _ = env.reset(seed=deal)
+        done = truncated = False
+        while not (done or truncated):
+            obs, _, done, truncated, _ = env.step(choose(env, obs, deal))
+        state = env.state
+        score = 0.0 if measure is None else measure(state.observe(config.seat))
+        out.append((int(state.returns()[config.seat] > 0), score))
+    return out
+
+
+def _mean_interval(xs: Sequence[float]) -> tuple[float, float, float]:
+    """The mean and its normal 95% interval."""
+    n = len(xs)
+    mean = sum(xs) / n
+    var = sum((x - mean) ** 2 for x in xs) / max(1, n - 1)
+    half = 1.959964 * math.sqrt(var / n)
+    return mean, mean - half, mean + half
+
+
+def compare(config: TrainConfig, policy: NumpyPolicy, deals: int) -> dict[str, Any]:
+    """The agent (greedy, and sampling from its policy), a random player and the heuristic in
+    the learning seat, on the same held-out deals ``0 .. deals-1``: win rates with Wilson
+    intervals, paired differences (Agresti-Min intervals, McNemar's exact test), and the mean
+    end score of each with the paired differences of the agent's (normal intervals)."""
+    seeds = list(range(deals))
+    played = {
+        "agent": play_scored(config, policy_chooser(policy), seeds),
+        "agent_sampled": play_scored(config, policy_chooser(policy, sample=True), seeds),
+        "random": play_scored(config, bot_chooser("random"), seeds),
+        "heuristic": play_scored(config, bot_chooser("heuristic"), seeds),
+    }
+    report: dict[str, Any] = {"deals": f"reset(seed=d), d = 0..{deals - 1}", "players": {}}
+    for name, games in played.items():
+        wins = sum(w for w, _ in games)
+        lo, hi = wilson_interval(wins, len(games))
+        score = _mean_interval([x for _, x in games])
+        report["players"][name] = {
+            "wins": wins,
+            "games": len(games),
+            "rate": wins / len(games),
+            "wilson95": [lo, hi],
+            "score": score[0],
+            "score95": [score[1], score[2]],
+        }
+    for mine, other in (
+        ("agent", "random"),
+        ("agent", "heuristic"),
+        ("agent_sampled", "random"),
+        ("agent_sampled", "heuristic"),
+    ):
+        agent = played[mine]
+        theirs = played[other]
+        b = sum(1 for (x, _), (y, _) in zip(agent, theirs, strict=True) if x and not y)
+        c = sum(1 for (x, _), (y, _) in zip(agent, theirs, strict=True) if y and not x)
+        diff, lo, hi = paired_difference_interval(b, c, len(agent))
+        score = _mean_interval([x - y for (_, x), (_, y) in zip(agent, theirs, strict=True)])
+        report[f"{mine}_minus_{other}"] = {
+            "difference": -diff,
+            "agresti_min95": [-hi, -lo],
+            "agent_only": b,
+            "other_only": c,
+            "mcnemar_p": mcnemar_exact_p(b, c),
+            "score_difference": score[0],
+            "score95": [score[1], score[2]],
+        }
+    return report
+
+
+# -- imitation (behaviour cloning of the heuristic) ---------------------------------------------
+def demonstrations(config: TrainConfig, episodes: int) -> dict[str, npt.NDArray[Any]]:
+    """The heuristic's play in the learning seat: observations (float16), legal masks,
+    actions, and the discounted returns-to-go of the environment's rewards (critic targets).
+    Deals ``reset(seed=DEMO_SEEDS + k)``, apart from the training and held-out deals."""
+    env = _make_env(config)
+    choose = bot_chooser("heuristic")
+    obs_l: list[npt.NDArray[Any]] = []
+    mask_l: list[npt.NDArray[Any]] = []
+    act_l: list[int] = []
+    ret_l: list[float] = []
+    for k in range(episodes):
+        deal = DEMO_SEEDS + k
+        obs, _ = env.reset(seed=deal)
+        rewards: list[float] = []
+        done = truncated = False
+        while not (done or truncated):
+            a = choose(env, obs, deal)
+            obs_l.append(obs["observation"].astype(np.float16))
+            mask_l.append(np.packbits(obs["action_mask"].astype(np.bool_)))
+            act_l.append(a)
+            obs, r, done, truncated, _ = env.step(a)
+            rewards.append(float(r))
+        g = 0.0
+        tail = []
+        for r in reversed(rewards):
+            g = r + config.gamma * g
+            tail.append(g)
+        ret_l.extend(reversed(tail))
+    return {
+        "obs": np.stack(obs_l),
+        "mask": np.stack(mask_l),
+        "act": np.asarray(act_l, dtype=np.int64),
+        "ret": np.asarray(ret_l, dtype=np.float32),
+    }
+
+
+def imitate(
+    config: TrainConfig,
+    actor: Any,
+    critic: Any,
+    data: dict[str, npt.NDArray[Any]],
+    num_actions: int,
+    device: Any,
+) -> dict[str, float]:
+    """Fit the actor to the demonstrations' actions (masked cross-entropy) and the critic to
+    their returns; the share of actions matched on the last pass."""
+    torch = _torch()
+    params = list(actor.parameters()) + list(critic.parameters())
+    optimizer = torch.optim.Adam(params, lr=1e-3)
+    n = len(data["act"])
+    order = np.arange(n)
+    rng = np.random.default_rng(config.seed)
+    matched = 0.0
+    for _ in range(config.imitate_epochs):
+        rng.shuffle(order)
+        hits = 0
+        for start in range(0, n, config.minibatch):
+            idx = order[start : start + config.minibatch]
+            x = torch.as_tensor(data["obs"][idx].astype(np.float32), device=device)
+            bits = np.unpackbits(data["mask"][idx], axis=1)[:, :num_actions].astype(np.bool_)
+            m = torch.as_tensor(bits, device=device)
+            a = torch.as_tensor(data["act"][idx], device=device)
+            logits = actor(x).masked_fill(~m, -1e8)
+            loss = torch.nn.functional.cross_entropy(logits, a)
+            v = critic(x).squeeze(-1)
+            ret = torch.as_tensor(data["ret"][idx], device=device)
+            loss = loss + config.vf_coef * ((v - ret) ** 2).mean()
+            optimizer.zero_grad()
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(params, config.max_grad_norm)
+            optimizer.step()
+            hits += int((logits.argmax(1) == a).sum())
+        matched = hits / n
+    return {"samples": float(n), "matched": matched}
+
+
+# -- PPO ---------------------------------------------------------------------------------------
+def train(
+    config: TrainConfig,
+    out: Path | None = None,
+    log: Callable[[str], None] = print,
+) -> dict[str, Any]:
+    """Train, write ``agent.npz``, ``curve.csv``, ``curve.png`` and ``report.json`` in ``out``
+    (nothing is written without it), and return the report."""
+    torch = _torch()
+    torch.set_num_threads(max(1, config.threads))
+    torch.manual_seed(config.seed)
+    device = torch.device(
+        ("cuda" if torch.cuda.is_available() else "cpu")
+        if config.device == "auto"
+        else config.device
+    )
+    envs = [_make_env(config) for _ in range(config.num_envs)]
+    obs_size = envs[0].encoder.size
+    num_actions = envs[0].num_actions
+    actor, critic = build_networks(obs_size, num_actions, config.hidden)
+    actor.to(device)
+    critic.to(device)
+    params = list(actor.parameters()) + list(critic.parameters())
+    optimizer = torch.optim.Adam(params, lr=config.lr, eps=1e-5)
+    sampler = torch.Generator(device=device)
+    sampler.manual_seed(config.seed)
+
+    n_env, horizon = config.num_envs, config.rollout
+    batch = n_env * horizon
+    updates = max(1, config.total_steps // batch)
+    obs_buf = np.zeros((horizon, n_env, obs_size), dtype=np.float32)
+    mask_buf = np.zeros((horizon, n_env, num_actions), dtype=np.bool_)
+    act_buf = np.zeros((horizon, n_env), dtype=np.int64)
+    logp_buf = np.zeros((horizon, n_env), dtype=np.float32)
+    val_buf = np.zeros((horizon, n_env), dtype=np.float32)
+    rew_buf = np.zeros((horizon, n_env), dtype=np.float32)
+    done_buf = np.zeros((horizon, n_env), dtype=np.float32)
+
+    next_deal = TRAIN_SEEDS
+    current = []
+    for env in envs:
+        o, _ = env.reset(seed=next_deal)
+        next_deal += 1
+        current.append(o)
+    meta = {
+        "game": config.game,
+        "options": config.options,
+        "seat": config.seat,
+        "opponents": config.opponents,
+        "obs_size": obs_size,
+        "num_actions": num_actions,
+        "hidden": list(config.hidden),
+        "trained": {
+            "command": "python -m subtable.rl.train " + " ".join(sys.argv[1:])
+            if sys.argv[0].endswith("train.py") or "subtable.rl.train" in sys.argv[0]
+            else "subtable.rl.train.train()",
+            "seed": config.seed,
+            "train_deals": f"reset(seed={TRAIN_SEEDS} + k)",
+        },
+    }
+    curve: list[dict[str, Any]] = []
+    curve_every = max(1, updates // max(1, config.curve_points))
+    episodes = wins = 0
+    recent: list[int] = []
+    started = time.process_time()
+    wall = time.perf_counter()
+
+    def curve_point(update: int, phase: str = "ppo") -> None:
+        policy = export_actor(actor, meta)
+        rate = float(np.mean(play_deals(config, policy_chooser(policy), range(config.curve_deals))))
+        lo, hi = wilson_interval(round(rate * config.curve_deals), config.curve_deals)
+        point = {
+            "phase": phase if update or phase == "imitation" else "init",
+            "update": update,
+            "steps": update * batch,
+            "episodes": episodes,
+            "train_win_rate": float(np.mean(recent)) if recent else float("nan"),
+            "heldout_win_rate": rate,
+            "heldout_lo": lo,
+            "heldout_hi": hi,
+            "cpu_seconds": time.process_time() - started,
+        }
+        curve.append(point)
+        log(
+            f"update {update}/{updates}: {point['steps']:,} steps, {episodes:,} episodes, "
+            f"train win {point['train_win_rate']:.3f}, held-out win {rate:.3f} "
+            f"[{lo:.3f}, {hi:.3f}] ({config.curve_deals} deals), "
+            f"{point['cpu_seconds']:.0f} CPU s"
+        )
+
+    curve_point(0)
+    imitation: dict[str, float] = {}
+    if config.imitate > 0:
+        data = demonstrations(config, config.imitate)
+        imitation = imitate(config, actor, critic, data, num_actions, device)
+        del data
+        log(
+            f"imitation: {config.imitate} episodes of the heuristic, "
+            f"{int(imitation['samples']):,} decisions, {imitation['matched']:.3f} matched"
+        )
+        curve_point(0, "imitation")
+    for update in range(1, updates + 1):
+        frac = 1.0 - (update - 1) / updates
+        for group in optimizer.param_groups:
+            group["lr"] = frac * config.lr
+        recent = []
+        for t in range(horizon):
+            for i, o in enumerate(current):
+                obs_buf[t, i] = o["observation"]
+                mask_buf[t, i] = o["action_mask"].astype(np.bool_)
+            with torch.no_grad():
+                x = torch.as_tensor(obs_buf[t], device=device)
+                m = torch.as_tensor(mask_buf[t], device=device)
+                logits = actor(x).masked_fill(~m, -1e8)
+                dist = torch.distributions.Categorical(logits=logits)
+                u = torch.rand(logits.shape, generator=sampler, device=device)
+                action = torch.argmax(logits - torch.log(-torch.log(u.clamp_min(1e-12))), dim=1)
+                logp = dist.log_prob(action)
+                value = critic(x).squeeze(-1)
+            act_buf[t] = action.cpu().numpy()
+            logp_buf[t] = logp.cpu().numpy()
+            val_buf[t] = value.cpu().numpy()
+            for i, env in enumerate(envs):
+                o, r, term, trunc, _ = env.step(int(act_buf[t, i]))
+                rew_buf[t, i] = float(r)
+                done_buf[t, i] = float(term or trunc)
+                if term or trunc:
+                    won = int(env.state.returns()[config.seat] > 0)
+                    episodes += 1
+                    wins += won
+                    recent.append(won)
+                    o, _ = env.reset(seed=next_deal)
+                    next_deal += 1
+                current[i] = o
+        # generalised advantage estimation (an episode's end cuts the bootstrap)
+        with torch.no_grad():
+            last = np.stack([o["observation"] for o in current]).astype(np.float32)
+            next_value = critic(torch.as_tensor(last, device=device)).squeeze(-1).cpu().numpy()
+        adv = np.zeros_like(rew_buf)
+        gae = np.zeros(n_env, dtype=np.float32)
+        for t in reversed(range(horizon)):
+            nv = next_value if t == horizon - 1 else val_buf[t + 1]
+            live = 1.0 - done_buf[t]
+            delta = rew_buf[t] + config.gamma * nv * live - val_buf[t]
+            gae = delta + config.gamma * config.lam * live * gae
+            adv[t] = gae
+        ret = adv + val_buf
+
+        b_obs = torch.as_tensor(obs_buf.reshape(batch, obs_size), device=device)
+        b_mask = torch.as_tensor(mask_buf.reshape(batch, num_actions), device=device)
+        b_act = torch.as_tensor(act_buf.reshape(batch), device=device)
+        b_logp = torch.as_tensor(logp_buf.reshape(batch), device=device)
+        b_adv = torch.as_tensor(adv.reshape(batch), device=device)
+        b_ret = torch.as_tensor(ret.reshape(batch), device=device)
+        order = np.arange(batch)
+        shuffle = np.random.default_rng(config.seed * 100_003 + update)
+        for _ in range(config.epochs):
+            shuffle.shuffle(order)
+            for start in range(0, batch, config.minibatch):
+                idx = torch.as_tensor(order[start : start + config.minibatch], device=device)
+                logits = actor(b_obs[idx]).masked_fill(~b_mask[idx], -1e8)
+                dist = torch.distributions.Categorical(logits=logits)
+                logp = dist.log_prob(b_act[idx])
+                ratio = torch.exp(logp - b_logp[idx])
+                a = b_adv[idx]
+                a = (a - a.mean()) / (a.std() + 1e-8)
+                pg = torch.max(-a * ratio, -a * ratio.clamp(1 - config.clip, 1 + config.clip))
+                # the entropy over the legal actions only (masked logits carry no mass)
+                p = dist.probs
+                entropy = -(p * torch.log(p.clamp_min(1e-12))).sum(-1)
+                v = critic(b_obs[idx]).squeeze(-1)
+                v_loss = 0.5 * ((v - b_ret[idx]) ** 2).mean()
+                loss = pg.mean() - config.ent_coef * entropy.mean() + config.vf_coef * v_loss
+                optimizer.zero_grad()
+                loss.backward()
+                torch.nn.utils.clip_grad_norm_(params, config.max_grad_norm)
+                optimizer.step()
+        if update % curve_every == 0 or update == updates:
+            curve_point(update)
+
+    policy = export_actor(actor, meta)
+    policy.meta["trained"].update(
+        {
+            "steps": updates * batch,
+            "episodes": episodes,
+            "cpu_seconds": time.process_time() - started,
+        }
+    )
+    log(f"evaluating on {config.eval_deals} held-out deals ...")
+    evaluation = compare(config, policy, config.eval_deals)
+    report = {
+        "config": {**asdict(config), "hidden": list(config.hidden)},
+        "steps": updates * batch,
+        "episodes": episodes,
+        "cpu_seconds": time.process_time() - started,
+        "wall_seconds": time.perf_counter() - wall,
+        "device": str(device),
+        "torch": str(torch.__version__),
+        "imitation": imitation,
+        "curve": curve,
+        "evaluation": evaluation,
+    }
+    log(summary(report))
+    if out is not None:
+        write_outputs(out, policy, report)
+    return report
+
+
+def summary(report: dict[str, Any]) -> str:
+    """The evaluation in a few lines."""
+    ev = report["evaluation"]
+    lines = [f"held-out deals: {ev['deals']}"]
+    for name, r in ev["players"].items():
+        lo, hi = r["wilson95"]
+        line = f"  {name:9s} won {r['wins']:5d}/{r['games']} = {r['rate']:.3f} [{lo:.3f}, {hi:.3f}]"
+        if "score" in r:
+            slo, shi = r["score95"]
+            line += f"; end score {r['score']:+.3f} [{slo:+.3f}, {shi:+.3f}]"
+        lines.append(line)
+    for key in [k for k in ev if "_minus_" in k]:
+        d = ev[key]
+        lo, hi = d["agresti_min95"]
+        line = (
+            f"  {key.replace('_minus_', ' - ')}: wins {d['difference']:+.3f} "
+            f"[{lo:+.3f}, {hi:+.3f}] (McNemar p = {d['mcnemar_p']:.2g})"
+        )
+        if "score_difference" in d:
+            slo, shi = d["score95"]
+            line += f"; end score {d['score_difference']:+.3f} [{slo:+.3f}, {shi:+.3f}]"
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def write_outputs(out: Path, policy: NumpyPolicy, report: dict[str, Any]) -> None:
+    """``agent.npz``, ``curve.csv``, ``report.json`` and (with matplotlib) ``curve.png``."""
+    out.mkdir(parents=True, exist_ok=True)
+    policy.save(out / "agent.npz")
+    with (out / "curve.csv").open("w", newline="") as fh:
+        writer = csv.DictWriter(fh, fieldnames=list(report["curve"][0]))
+        writer.writeheader()
+        writer.writerows(report["curve"])
+    (out / "report.json").write_text(json.dumps(report, indent=2, sort_keys=True) + "\n")
+    plot_curve(report, out / "curve.png")
+
+
+def plot_curve(report: dict[str, Any], path: Path) -> bool:
+    """The held-out win rate (with its interval) and the training win rate against steps,
+    with the random and heuristic players' held-out rates; ``False`` without matplotlib."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return False
+    curve = report["curve"]
+    steps = [p["steps"] for p in curve]
+    fig, ax = plt.subplots(figsize=(7, 4))
+    ax.plot(steps, [p["heldout_win_rate"] for p in curve], "o-", label="agent, held-out deals")
+    ax.fill_between(
+        steps, [p["heldout_lo"] for p in curve], [p["heldout_hi"] for p in curve], alpha=0.2
+    )
+    ax.plot(steps, [p["train_win_rate"] for p in curve], ".--", label="agent, training episodes")
+    players = report["evaluation"]["players"]
+    for name, style in (("random", ":"), ("heuristic", "-.")):
+        ax.axhline(players[name]["rate"], linestyle=style, color="grey", label=f"{name} (held-out)")
+    cfg = report["config"]
+    opts = ", ".join(f"{k}={v}" for k, v in cfg["options"].items())
+    recipe = "masked PPO"
+    if cfg.get("imitate"):
+        recipe = f"imitation ({cfg['imitate']} heuristic games), then masked PPO"
+        first = curve[0]
+        ax.plot([first["steps"]], [first["heldout_win_rate"]], "kx", label="untrained")
+    ax.set_title(f"{cfg['game']} ({opts}), seat {cfg['seat']} vs {cfg['opponents']}", fontsize=10)
+    ax.set_xlabel(f"PPO learner steps ({recipe})")
+    ax.set_ylabel("win rate")
+    ax.set_ylim(0, 1)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+    return True
+
+
+def evaluate_file(path: Path, deals: int) -> dict[str, Any]:
+    """Evaluate an exported agent on ``deals`` held-out deals (numpy only)."""
+    policy = NumpyPolicy.load(path)
+    meta = policy.meta
+    config = TrainConfig.preset(
+        meta["game"], options=meta["options"], seat=meta["seat"], opponents=meta["opponents"]
+    )
+    return compare(config, policy, deals)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """The command line (see the module docstring)."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("game", nargs="?", choices=sorted(presets()))
+    parser.add_argument("--out", type=Path, help="directory for agent.npz, curve, report")
+    parser.add_argument("--steps", type=int, help="learner steps (default 300,000)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--envs", type=int, help="environments stepped together (8)")
+    parser.add_argument("--rollout", type=int, help="steps per environment per update (256)")
+    parser.add_argument("--reward", choices=["shaped", "outcome"], default="shaped")
+    parser.add_argument(
+        "--imitate", type=int, help="episodes of the heuristic to imitate before PPO (0: none)"
+    )
+    parser.add_argument("--imitate-epochs", type=int, help="passes over the demonstrations (8)")
+    parser.add_argument("--lr", type=float, help="PPO's learning rate (1e-4 after imitation)")
+    parser.add_argument("--ent-coef", type=float, help="entropy bonus (0.003 after imitation)")
+    parser.add_argument("--hidden", type=str, help="hidden widths, e.g. 256,256")
+    parser.add_argument("--curve-deals", type=int, help="held-out deals per curve point (200)")
+    parser.add_argument("--curve-points", type=int, help="points on the curve (10)")
+    parser.add_argument("--eval-deals", type=int, help="held-out deals at the end (1000)")
+    parser.add_argument("--device", default="cpu", help="cpu, cuda or auto")
+    parser.add_argument("--threads", type=int, default=1, help="CPU threads for PyTorch")
+    parser.add_argument("--evaluate", type=Path, metavar="FILE", help="only evaluate agent.npz")
+    args = parser.parse_args(argv)
+    if args.evaluate:
+        report = evaluate_file(args.evaluate, args.eval_deals or 1000)
+        print(summary({"evaluation": report}))
+        return
+    if not args.game:
+        parser.error("give a game (or --evaluate FILE)")
+    overrides: dict[str, Any] = {"seed": args.seed, "reward": args.reward, "device": args.device}
+    overrides["threads"] = args.threads
+    for key, value in (
+        ("total_steps", args.steps),
+        ("num_envs", args.envs),
+        ("rollout", args.rollout),
+        ("curve_deals", args.curve_deals),
+        ("curve_points", args.curve_points),
+        ("eval_deals", args.eval_deals),
+        ("imitate", args.imitate),
+        ("imitate_epochs", args.imitate_epochs),
+        ("lr", args.lr),
+        ("ent_coef", args.ent_coef),
+    ):
+        if value is not None:
+            overrides[key] = value
+    if args.hidden:
+        overrides["hidden"] = tuple(int(x) for x in args.hidden.split(","))
+    config = TrainConfig.preset(args.game, **overrides)
+    train(config, args.out)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,284 @@
+"""The house's shape: one game, one place; no import circle anywhere.
+
+* Every game is a plug-in (:mod:`subtable.core.registry`): outside a game's own homes no
+  module names it — neither its modules (imported, even lazily) nor its name, spelling or
+  title in code (a string, an identifier). Prose (docstrings, comments) may mention a game
+  as an example. The registration's table (``BUILTIN``) is the one allowed place.
+* No import circle between the modules of ``subtable``: every import counts, top level,
+  inside functions and under ``TYPE_CHECKING``, but for one documented case: inside one
+  game's engine package (``games/<game>/``) the modules may name each other for annotations
+  only (``TYPE_CHECKING``): the Game builds its State and View, which annotate the Game
+  they read (the OpenSpiel split); no such import ever runs.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from subtable.core.registry import BUILTIN
+
+SRC = Path(__file__).resolve().parent.parent / "src"
+PACKAGE = SRC / "subtable"
+#: the built-in games' module spellings (``red_november``) and names (``red-november``)
+SLUGS = tuple(name.replace("-", "_") for name in BUILTIN)
+
+
+def _homes(slug: str) -> tuple[str, ...]:
+    """Where a game's own code lives (module-name patterns), the issue's list extended by
+    the lab's figures (``sim/metrics_<game>.py``)."""
+    return (
+        rf"subtable\.games\.{slug}(\..*)?",
+        rf"subtable\.bots\.{slug}(\..*)?",
+        rf"subtable\.ui\.games\.{slug}\w*",
+        rf"subtable\.web\.boards\.{slug}\w*",
+        rf"subtable\.rl\.encode_{slug}",
+        rf"subtable\.sim\.metrics_{slug}",
+    )
+
+
+#: the one module outside the games' homes that may name them: the registration's table
+REGISTRATION = "subtable.core.registry"
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(SRC).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+MODULES: dict[str, Path] = {_module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def _home_of(module: str) -> str | None:
+    """The game whose home ``module`` is, or ``None``."""
+    for slug in SLUGS:
+        if any(re.fullmatch(p, module) for p in _homes(slug)):
+            return slug
+    return None
+
+
+# -- the import graph --------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Import:
+    target: str
+    line: int
+    annotation_only: bool  # under ``if TYPE_CHECKING:``
+
+
+def _imports(module: str) -> list[Import]:
+    """Every ``subtable`` module ``module`` imports (``from a import b`` counts ``a.b`` when it
+    is a module, else ``a``), wherever the statement stands."""
+    path = MODULES[module]
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    checking: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            checking.update(id(n) for stmt in node.body for n in ast.walk(stmt))
+    out: list[Import] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            subs = [f"{target}.{alias.name}" for alias in node.names]
+            names = [s for s in subs if s in MODULES]
+            if len(names) < len(subs):
+                names.append(target)
+        else:
+            continue
+        for name in names:
+            while name and name not in MODULES:
+                name = name.rpartition(".")[0]
+            if name and name != module:
+                out.append(Import(name, node.lineno, id(node) in checking))
+    return out
+
+
+def _counts(module: str, imp: Import) -> bool:
+    """Whether an import is an arrow of the graph (see the module docstring)."""
+    if not imp.annotation_only:
+        return True
+    engine = re.fullmatch(r"subtable\.games\.(\w+)\..*", module)
+    return not (engine and imp.target.startswith(f"subtable.games.{engine.group(1)}."))
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Module -> the modules it imports (the arrows that count)."""
+    return {m: {i.target for i in _imports(m) if _counts(m, i)} for m in MODULES}
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One import cycle (as a path of modules), or ``None``."""
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        stack.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == 1:
+                return [*stack[stack.index(nxt) :], nxt]
+            if nxt not in state:
+                found = visit(nxt)
+                if found:
+                    return found
+        stack.pop()
+        state[node] = 2
+        return None
+
+    for node in sorted(graph):
+        if node not in state:
+            found = visit(node)
+            if found:
+                return found
+    return None
+
+
+def test_no_import_cycle_in_subtable() -> None:
+    assert find_cycle(import_graph()) is None
+
+
+def test_the_cycle_finder_finds_one() -> None:
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_the_walk_sees_annotations_and_lazy_imports() -> None:
+    imports = {(i.target, i.annotation_only) for i in _imports("subtable.web.boards")}
+    assert ("subtable.core.registry", False) in imports
+    lazy = {i.target for i in _imports("subtable.commands.simulate")}
+    assert "subtable.sim.lab" in lazy  # imported inside the command's function
+    annotated = _imports("subtable.games.red_november.state")
+    assert any(i.target.endswith(".game") and i.annotation_only for i in annotated)
+
+
+def test_core_imports_nothing_above_it() -> None:
+    """The core asks the registration for a game's parts; it never imports one."""
+    for module in MODULES:
+        if module.startswith("subtable.core"):
+            above = sorted(
+                i.target
+                for i in _imports(module)
+                if not i.target.startswith(("subtable.core", "subtable.i18n"))
+                and i.target != "subtable"
+            )
+            assert not above, f"{module} imports {above}"
+
+
+# -- no module outside a game's homes names it ----------------------------------------
+def _spellings(slug: str) -> re.Pattern[str]:
+    """``red_november``, ``red-november``, ``rednovember``, ``Red November`` (any case)."""
+    words = slug.split("_")
+    return re.compile("[-_ ]?".join(re.escape(w) for w in words), re.IGNORECASE)
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    """The ids of the docstring constants of ``tree``."""
+    out: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                out.add(id(body[0].value))
+    return out
+
+
+def _catalogue_prefixes() -> set[str]:
+    """The first parts of the built-in games' own message ids (``rn``, ``sub``): a game's
+    texts are its own too."""
+    from subtable.ui.games import game_ui
+
+    return {i.split(".")[0] + "." for name in BUILTIN for i in game_ui(name).msgids()}
+
+
+PREFIXES = tuple(sorted(_catalogue_prefixes()))
+
+
+def _named(tree: ast.AST, slugs: list[str]) -> list[str]:
+    """The strings (docstrings aside) and identifiers of ``tree`` that spell a game, and the
+    strings that begin with a game's message ids (``rn.track.``)."""
+    docs = _docstrings(tree)
+    found: list[str] = []
+    for node in ast.walk(tree):
+        text = node.value if isinstance(node, ast.Constant) else None
+        if isinstance(text, str) and id(node) not in docs and text.startswith(PREFIXES):
+            found.append(f"line {node.lineno}: {text!r} is a game's message")
+        words: list[str] = []
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
+            words.append(node.value)
+        elif isinstance(node, ast.Name):
+            words.append(node.id)
+        elif isinstance(node, ast.Attribute):
+            words.append(node.attr)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            words.append(node.name)
+        elif isinstance(node, ast.arg) or (isinstance(node, ast.keyword) and node.arg):
+            words.append(node.arg)
+        elif isinstance(node, ast.alias):
+            words.append(node.asname or "")
+        for word in words:
+            for slug in slugs:
+                if _spellings(slug).search(word):
+                    found.append(f"line {getattr(node, 'lineno', '?')}: {word!r} names {slug}")
+    return found
+
+
+def namings(module: str) -> list[str]:
+    """Where ``module`` names a game: outside every game's homes, an import of one of a
+    game's modules, a string (not a docstring) or an identifier holding one of its
+    spellings; in one game's homes, an import of another game's modules (a game's own words
+    are its own: Red November's board draws a submarine)."""
+    home = _home_of(module)
+    found: list[str] = []
+    for imp in _imports(module):
+        owner = _home_of(imp.target)
+        if owner is not None and owner != home:
+            found.append(f"line {imp.line}: imports {imp.target}")
+    if home is None:
+        found += _named(ast.parse(MODULES[module].read_text(encoding="utf-8")), list(SLUGS))
+    return found
+
+
+def test_the_games_have_homes() -> None:
+    for slug in SLUGS:
+        homes = [m for m in MODULES if _home_of(m) == slug]
+        assert f"subtable.games.{slug}.plugin" in homes
+        assert f"subtable.ui.games.{slug}" in homes
+        assert f"subtable.rl.encode_{slug}" in homes
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if m != REGISTRATION))
+def test_no_module_outside_a_game_names_it(module: str) -> None:
+    found = namings(module)
+    assert not found, f"{module} names a game:\n" + "\n".join(found)
+
+
+def test_the_registration_names_only_where_each_game_is_declared() -> None:
+    tree = ast.parse(MODULES[REGISTRATION].read_text(encoding="utf-8"))
+    strings = [
+        n.value
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Constant)
+        and isinstance(n.value, str)
+        and id(n) not in _docstrings(tree)
+    ]
+    naming = {s for s in strings for slug in SLUGS if _spellings(slug).search(s)}
+    assert naming == set(BUILTIN) | set(BUILTIN.values())
+
+
+def test_the_guard_catches_a_naming() -> None:
+    source = 'import x\nif name == "red-november":\n    RedNovemberUI = x.SubmarineUI\n'
+    assert len(_named(ast.parse(source), list(SLUGS))) == 3
+    assert not _named(ast.parse('"""About Red November."""\n# Submarine\n'), list(SLUGS))
+    assert len(_named(ast.parse('tr(f"rn.track.{name}")'), list(SLUGS))) == 1
