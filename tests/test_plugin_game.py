@@ -132,9 +132,14 @@ def test_bots_play_it_at_the_web_table(dice_race: str, tmp_path: Path) -> None:
             deadline = time.monotonic() + 60
             while not frame["state"]["finished"] and time.monotonic() < deadline:
                 frame = json.loads(ws.receive_text())
+                # its board has no stage of its own: the fallback, an empty one
+                stage = frame["entry"]["stage"]
+                assert stage == {"html": "", "lines": [], "marks": [], "weight": 0}
             assert frame["state"]["finished"], frame
             html = frame["state"]["html"]
             assert 'class="race"' in html["board"] and "Runner 1" in html["board"]
             assert "wins the race" in html["status"]
+            assert 'class="end-screen"' in html["end"] and "wins the race" in html["end"]
+        assert client.get(f"/t/{table['id']}").status_code == 200  # no rule book: no panel
         replay_page = client.get(f"/replay/{table['id']}")
         assert replay_page.status_code == 200 and "wins the race" in replay_page.text

@@ -323,7 +323,25 @@ def pg_url() -> Iterator[str]:
         shutil.rmtree(base, ignore_errors=True)
 
 
+@pytest.fixture
+def server(servers: Callable[..., Server], tmp_path: Path) -> Server:
+    """One real server on a fresh SQLite file."""
+    return servers(str(tmp_path / "t.sqlite3"))
+
+
 # -- a browser ------------------------------------------------------------------------
+#: where the screenshots go: $SUBTABLE_SCREENSHOTS (docs/screenshots to refresh the docs)
+SHOTS = os.environ.get("SUBTABLE_SCREENSHOTS")
+
+
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    """The folder the browser tests' screenshots go to."""
+    out = Path(SHOTS) if SHOTS else tmp_path / "screenshots"
+    out.mkdir(parents=True, exist_ok=True)
+    return out
+
+
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-headless-shell")
 
 

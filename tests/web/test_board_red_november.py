@@ -116,9 +116,14 @@ def test_the_registry_finds_the_renderer() -> None:
 def test_every_room_and_hatch_of_the_components_is_drawn() -> None:
     state = _sample()[3]
     root = _parse(_render(state, 0)[0])
-    assert _local(root.tag) == "svg"
-    assert root.get("viewBox", "").startswith("0 0 ")
-    assert root.get("width") is None and root.get("height") is None  # it scales
+    # a group of drawings the page lays out (the submarine, the tracks and decks, the Time
+    # Track wide and narrow), each one scaling
+    assert _local(root.tag) == "div" and root.get("role") == "group" and root.get("aria-label")
+    parts = list(root)
+    assert [_local(e.tag) for e in parts] == ["svg"] * 4
+    for svg in parts:
+        assert svg.get("viewBox", "").startswith("0 0 ")
+        assert svg.get("width") is None and svg.get("height") is None  # it scales
     rooms = {int(e.get("data-room", 0)) for e in root.iter() if e.get("data-room")}
     assert rooms == set(range(1, SEA + 1))
     hatches = {int(e.get("data-hatch", -1)) for e in root.iter() if e.get("data-hatch")}

@@ -8,7 +8,6 @@ languages, keyboard play, an accessibility check (axe-core, vendored) and screen
 from __future__ import annotations
 
 import json
-import os
 import random
 import time
 from collections.abc import Callable
@@ -20,22 +19,10 @@ import pytest
 from subtable.i18n import LANGUAGES, translator
 
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
-#: where the screenshots go: $SUBTABLE_SCREENSHOTS (docs/screenshots to refresh the docs)
-SHOTS = os.environ.get("SUBTABLE_SCREENSHOTS")
 DESKTOP = {"width": 1280, "height": 900}
+#: the end screen's link to the replay
+REPLAY_LINK = '#end a[href^="/replay/"]'
 PHONE = {"width": 360, "height": 760}
-
-
-@pytest.fixture
-def server(servers: Callable[..., Any], tmp_path: Path) -> Any:
-    return servers(str(tmp_path / "t.sqlite3"))
-
-
-@pytest.fixture
-def shots(tmp_path: Path) -> Path:
-    out = Path(SHOTS) if SHOTS else tmp_path / "screenshots"
-    out.mkdir(parents=True, exist_ok=True)
-    return out
 
 
 def seat_url(invite: dict[str, Any], **query: str) -> str:
@@ -208,21 +195,21 @@ def test_a_whole_game_in_two_browsers(
     pages = [Page(browser, seat_url(inv)) for inv in t["invites"]]
     try:
         assert all("#" not in p.page.url for p in pages)  # the token left the address bar
-        moves = play_to_the_end(pages, reload_at=5, shot=shots / f"{game}-desktop.png")
-        assert moves > 10 and (shots / f"{game}-desktop.png").exists()
+        moves = play_to_the_end(pages, reload_at=5, shot=shots / f"{game}-two-people.png")
+        assert moves > 10 and (shots / f"{game}-two-people.png").exists()
         status = server.get(f"/api/tables/{t['id']}")
         assert status["finished"]
         for p in pages:
             p.wait_seq(status["seq"] - 1)
             assert p.seq() == status["seq"]
-            assert p.page.locator("#replay-link").is_visible()
+            assert p.page.locator(REPLAY_LINK).is_visible()
             assert p.errors == []
         result = pages[0].page.locator("#status").inner_text()
         assert result.strip()
         # the log narrates every entry the page saw
         assert pages[1].page.locator("#log li").count() >= status["seq"]
         # the replay of the finished game, from the page's link
-        pages[0].page.locator("#replay-link a").click()
+        pages[0].page.locator(REPLAY_LINK).click()
         pages[0].page.wait_for_selector("#board svg")
         assert axe_violations(pages[0].page) == []
         assert pages[0].page.locator("#log li").count() == len(
@@ -378,7 +365,7 @@ def test_keyboard_only_play_and_the_small_screen(browser: Any, server: Any, shot
         # the page fits 360 px: nothing scrolls sideways
         width = page.page.evaluate("document.documentElement.scrollWidth")
         assert width <= PHONE["width"] + 1
-        page.page.screenshot(path=str(shots / "red-november-phone.png"), full_page=True)
+        page.page.screenshot(path=str(shots / "red-november-phone-keyboard.png"), full_page=True)
         for _ in range(3):
             mover_of([page])
             before = page.seq()
@@ -389,6 +376,13 @@ def test_keyboard_only_play_and_the_small_screen(browser: Any, server: Any, shot
                 )
                 if focused:
                     break
+                # the phone shows one part at a time: the Options tab opens the action list
+                tab = page.page.evaluate(
+                    "document.activeElement.matches('#tabs [data-tab=options]')"
+                    " && document.body.dataset.pane !== 'options'"
+                )
+                if tab and not page.page.locator("#board [data-actions]").count():
+                    page.page.keyboard.press("Enter")
             else:
                 raise AssertionError("no action is reachable with Tab")
             page.page.keyboard.press("Enter")
@@ -404,7 +398,7 @@ def test_submarine_on_a_phone(browser: Any, server: Any, shots: Path) -> None:
     page = Page(browser, seat_url(t["invites"][0]), viewport=PHONE)
     try:
         assert page.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"] + 1
-        page.page.screenshot(path=str(shots / "submarine-phone.png"), full_page=True)
+        page.page.screenshot(path=str(shots / "submarine-phone-full.png"), full_page=True)
     finally:
         page.close()
 

@@ -182,7 +182,7 @@ def test_a_page_gets_the_board_and_the_log_rendered_in_its_language(
     plain = connect(t["id"], t["invites"][0]["token"])
     assert "html" not in plain.state and "names" not in plain.welcome
     first = seats[0]
-    assert first.state["html"]["board"].startswith("<svg")
+    assert "<svg" in first.state["html"]["board"]
     # a player of two gnomes: the second gnome's panels folded away, once
     assert first.state["html"]["panels"].count('<details class="other-seat">') == 1
     assert first.welcome["names"] and first.welcome["role_text"].startswith("joueur 1")
@@ -200,7 +200,7 @@ def test_a_page_gets_the_board_and_the_log_rendered_in_its_language(
     mover.act(mover.state["legal"][0]["id"])
     update = mover.recv()
     assert update["type"] == "update" and isinstance(update["entry"]["lines"], list)
-    assert update["state"]["html"]["board"].startswith("<svg")
+    assert "<svg" in update["state"]["html"]["board"]
     align([*seats, plain])
 
 

@@ -15,7 +15,7 @@ from importlib import resources
 from typing import Annotated, Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import JSONResponse
+from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
@@ -51,6 +51,14 @@ from subtable.web.protocol import (
 from subtable.web.render import error_text
 
 log = logging.getLogger("subtable.web")
+
+
+class AgainBody(BaseModel):
+    """``POST /api/tables/{id}/again``: the caller's seat token (in the body, never in a URL)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    token: StrictStr = Field(max_length=128)
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,6 +287,41 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             )
         return JSONResponse(table.record().to_json())
 
+    @app.post("/api/tables/{table_id}/again", response_model=None)
+    async def play_again(request: Request, table_id: str) -> JSONResponse:
+        guard: Guard = request.app.state.guard
+        if guard.cross_site(request):
+            return fail(403, "cross_site", "tables are opened from this server's own pages")
+        try:
+            raw = json.loads((await request.body()).decode("utf-8"))
+            body = AgainBody.model_validate(raw)
+        except (ValueError, RecursionError, ValidationError):
+            return fail(400, "bad_request", 'send {"token": "<your seat\'s token>"}')
+        manager = manager_of(request)
+        table = await manager.get(table_id)
+        if table is None:
+            return fail(404, "no_table", f"there is no table {table_id!r}")
+        digest = token_hash(body.token)
+        player = table.token_players.get(digest)
+        if player is None:
+            if digest == table.row.spectator_hash:
+                return fail(403, "spectator", "a spectator cannot open the next table")
+            return fail(403, "bad_token", "this token opens no seat at this table")
+        try:
+            rematch = await manager.again(
+                table, guard.client(request), lambda: guard.may_open(request)
+            )
+        except Refused as exc:
+            status = 409 if exc.code == "not_over" else 429
+            return fail(status, exc.code, exc.message)
+        return JSONResponse({"id": rematch.table, "url": rematch.link(player)})
+
+    static = resources.files("subtable.web").joinpath("static")
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> FileResponse:
+        return FileResponse(str(static.joinpath("favicon.svg")), media_type="image/svg+xml")
+
     app.include_router(make_router(manager_of))
     app.mount(
         "/static",
@@ -496,6 +539,8 @@ async def _hello(manager: Manager, conn: Connection, msg: Hello) -> None:
                 "state": table.state_json(conn),
             }
         )
+        if table.rematch is not None:  # the table plays on at a new one: this seat's link
+            conn.push(table.rematch.frame(player))
 
 
 async def _listen(manager: Manager, url: str) -> Any:

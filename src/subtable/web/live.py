@@ -108,6 +108,27 @@ class LiveEntry:
     events: list[Event]
 
 
+@dataclass(frozen=True, slots=True)
+class Rematch:
+    """The table a finished one continues at ("play again"): its id and the raw tokens of
+    its seats, kept in memory only, to hand each person their own."""
+
+    table: str
+    #: each human player's token at the new table
+    tokens: dict[int, str]
+    spectator: str
+
+    def link(self, player: int | None) -> str:
+        """The new table's link for ``player`` (``None``: the spectators')."""
+        token = self.spectator if player is None else self.tokens[player]
+        return f"/t/{self.table}#{token}"
+
+    def frame(self, player: int | None) -> dict[str, Any]:
+        """The ``rematch`` message for a connection of ``player``: its own link only."""
+        return {"v": PROTOCOL_VERSION, "type": "rematch", "table": self.table,
+                "url": self.link(player)}  # fmt: skip
+
+
 @dataclass(eq=False)
 class LiveTable:
     """One table in memory."""
@@ -129,6 +150,8 @@ class LiveTable:
     active: float = field(default_factory=time.time)
     #: what people said here, in order
     chat: list[ChatRow] = field(default_factory=lambda: list[ChatRow]())
+    #: the new table "play again" opened (in memory: a restarted server opens another)
+    rematch: Rematch | None = None
 
     @property
     def id(self) -> str:
@@ -265,14 +288,16 @@ class LiveTable:
             "seat": entry.seat,
             "action": notation,
         }
-        if entry.kind in ("action", LATE):
-            data["label"] = label
+        # an undo's label names the action it takes back, as this connection saw it (the
+        # page and the terminal say "takes back: …" themselves)
+        data["label"] = label
         events = [e.for_seat(self._redact_seat(client, e)) for e in entry.events]
         data["events"] = [e.to_json() for e in events]
         if client.html:
             data["lines"] = render.narrate(self, events, client.tr)
             if entry.kind == LATE and entry.seat is not None:
                 data["lines"].insert(0, render.late_line(self, entry.seat, client.tr))
+            data["stage"] = render.stage_json(self, events, client.tr)
         return data
 
     def state_json(self, client: Client) -> dict[str, Any]:
@@ -312,7 +337,7 @@ class LiveTable:
             # the deciding seat's view first: its board is the one drawn
             ordered = sorted(views, key=lambda v: v["seat"] != decider)
             data["html"] = render.state_html(
-                self, client.seats, [v["view"] for v in ordered], actions, client.tr
+                self, client.seats, [v["view"] for v in ordered], actions, client.tr, legal
             )
         return data
 
@@ -777,6 +802,31 @@ class Manager:
                 with contextlib.suppress(Refused):
                     await self._commit_and_apply(table, EntryRow(seq + 1, LATE, seat, notation))
 
+    async def again(
+        self, table: LiveTable, creator: str | None, may_open: Callable[[], bool]
+    ) -> Rematch:
+        """Play again: a new table with the finished one's game, options, language, pace,
+        names and seats (bots keep their specs) and a new seed — opened once; later calls
+        get the same. Every connection at the finished table is sent its own link to it
+        (``rematch``)."""
+        async with table.lock:
+            if table.rematch is not None:
+                return table.rematch
+            if not table.state.is_terminal():
+                raise Refused("not_over", "the game goes on: play again once it is over")
+            if not may_open():
+                raise Refused("rate_limited", "too many tables opened from here: wait a minute")
+            row = table.row
+            # the same people again: each is sent a link, so the new table is private
+            people = TablePeople(dict(row.names), "private", row.mode, row.turn_limit, row.late)
+            new, tokens, spectator = await self.create(
+                table.game, row.game, list(row.controllers), row.lang, creator, people=people
+            )
+            table.rematch = Rematch(new.id, tokens, spectator)
+            for client in list(table.clients):
+                client.push(table.rematch.frame(client.player))
+            return table.rematch
+
     # -- entries -----------------------------------------------------------------------
     async def _commit_and_apply(self, table: LiveTable, row: EntryRow) -> LiveEntry:
         """Commit ``row`` then apply and broadcast it (the caller holds the lock)."""
@@ -1010,9 +1060,16 @@ class Manager:
                 closed += 1
             elif not table.over or idle < self.limits.evict_after:
                 continue
+            elif table.rematch is not None and self._going_on(table.rematch.table):
+                continue  # its players may still come back for their seats at the new table
             self.tables.pop(table.id, None)
             evicted += 1
         return closed, evicted
+
+    def _going_on(self, table_id: str) -> bool:
+        """Whether the table ``table_id`` is in memory and its game goes on."""
+        table = self.tables.get(table_id)
+        return table is not None and not table.over
 
     # -- other processes ---------------------------------------------------------------
     async def catch_up(self, table_id: str) -> None:

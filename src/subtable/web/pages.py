@@ -8,7 +8,6 @@ its board and log come rendered from the server, built from that seat's views.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any
@@ -19,11 +18,12 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
 
 from subtable import __version__
-from subtable.core.game import Game, OptionSpec
+from subtable.core.game import Game, OptionSpec, State
 from subtable.core.registry import game_class, game_names
 from subtable.i18n import LANGUAGES, Translator, normalize, translator
 from subtable.ui.games import game_ui
 from subtable.ui.games.common import action_as_seen
+from subtable.ui.rules import rule_book
 from subtable.ui.seats import BEST_BOTS, HUMAN
 from subtable.web.boards import board_renderer
 from subtable.web.create import CreateBody, CreateError, open_table
@@ -79,6 +79,7 @@ def strings(tr: Translator) -> dict[str, str]:
         "invites_help": tr("web.created.invites_help"),
         "spectator": tr("web.created.spectator"),
         "open_seat": tr("web.created.open"),
+        "watch": tr("web.created.watch"),
         "copy": tr("web.created.copy"),
         "copied": tr("web.created.copied"),
         "board": tr("web.table.board"),
@@ -92,6 +93,25 @@ def strings(tr: Translator) -> dict[str, str]:
         "choose_one": tr("web.table.choose_one"),
         "not_now": tr("web.table.not_now"),
         "no_token": tr("web.table.no_token"),
+        "recent": tr("web.table.recent"),
+        "recent_none": tr("web.table.recent_none"),
+        "stage": tr("web.table.stage"),
+        "speed": tr("web.table.speed"),
+        "speed_slow": tr("web.table.speed.slow"),
+        "speed_normal": tr("web.table.speed.normal"),
+        "speed_fast": tr("web.table.speed.fast"),
+        "skip": tr("web.table.skip"),
+        "rules": tr("web.table.rules"),
+        "rules_now": tr("web.table.rules_now"),
+        "tab_board": tr("web.table.tab.board"),
+        "tab_options": tr("web.table.tab.options"),
+        "tab_players": tr("web.table.tab.players"),
+        "unavailable": tr("web.table.unavailable"),
+        "undo_entry": tr("web.log.undo"),
+        "rematch": tr("web.table.rematch"),
+        "rematch_seat": tr("web.table.rematch.seat"),
+        "rematch_watch": tr("web.table.rematch.watch"),
+        "again_failed": tr("web.table.again_failed"),
         "replay": tr("web.replay.title"),
         "watch_replay": tr("web.replay.watch"),
         "step": tr("web.replay.step"),
@@ -206,10 +226,10 @@ def replay_page(
             label = action_as_seen(game, ui, action, decider, events, readers, tr)[1]
         log.append((n, f"{who}: {label}", lines))
     renderer = board_renderer(table.game)
-    seats: Sequence[int | None] = list(range(len(table.owners))) if everything else [seat]
     who_map = {s: _replay_who(table, s, tr) for s in range(len(table.owners))}
-    board = renderer.board(state.view(None if everything else seat), tr, [])
-    panels = "".join(renderer.panels(state.view(s), tr, [], who_map) for s in seats)
+    view = _everything(state, len(table.owners)) if everything else state.view(seat)
+    board = renderer.board(view, tr, [])
+    panels = renderer.panels(view, tr, [], who_map)
     result = ui.result(state.view(None).get("outcome") or {}, tr) if state.is_terminal() else ""
     return {
         "step": step,
@@ -229,6 +249,21 @@ def replay_page(
             if line.seq <= step
         ],
     }
+
+
+def _everything(state: State[Any], seats: int) -> dict[str, Any]:
+    """The spectators' view with every hand shown (the replay "with everything revealed"):
+    nobody's own view, so no panel says "you are"."""
+    view = state.view(None)
+    for seat in range(seats):
+        own = state.view(seat)
+        for key, rows in view.items():
+            if not isinstance(rows, list) or key not in own:
+                continue
+            for row, mine in zip(rows, own[key], strict=False):
+                if isinstance(row, dict) and row.get("seat") == seat and "hand" in row:
+                    row["hand"] = mine["hand"]
+    return view
 
 
 def _replay_who(table: LiveTable, seat: int, tr: Translator) -> str:
@@ -321,6 +356,7 @@ def make_router(manager_of: Any) -> APIRouter:
             table=table.id,
             title=table.ui.title(tr),
             pace=_pace(request),
+            rules=rule_book(table.game, tr),
         )
         return lang_response(response, request, tr.lang)
 
@@ -355,10 +391,11 @@ def make_router(manager_of: Any) -> APIRouter:
     return router
 
 
-def _pace(request: Request) -> int:
-    """Milliseconds between other seats' moves on the page (``?pace=0`` in tests)."""
+def _pace(request: Request) -> str:
+    """Milliseconds between other seats' moves on the page (``?pace=0`` in tests), or ``""``:
+    the player's own choice (kept in the browser), else the default."""
     pace = ascii_int(request.query_params.get("pace"))
-    return 700 if pace is None else min(pace, 5_000)
+    return "" if pace is None else str(min(pace, 5_000))
 
 
 def _body_from_form(

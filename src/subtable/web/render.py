@@ -14,17 +14,36 @@ from html import escape
 from typing import Any, Protocol
 
 from subtable.core.actions import Action
+from subtable.core.errors import SubtableError
 from subtable.core.events import Event
 from subtable.core.game import Game, State
 from subtable.i18n import Translator
 from subtable.ui.games import GameUI
-from subtable.web.boards import board_renderer
+from subtable.ui.games.common import action_as_seen
+from subtable.web.boards import Following, board_renderer, following
+from subtable.web.boards.svg import Element, children_html, el, make, to_html
 from subtable.web.db import TableRow
+
+
+class Entry(Protocol):
+    """What the end screen reads of a table's entry (:class:`subtable.web.live.LiveEntry`)."""
+
+    @property
+    def seat(self) -> int | None: ...
+
+    @property
+    def action(self) -> str: ...
+
+    @property
+    def events(self) -> Sequence[Event]: ...
 
 
 class LiveTable(Protocol):
     """What the rendering reads of a live table (:class:`subtable.web.live.LiveTable`,
     which calls this module: a protocol here keeps the arrow one way)."""
+
+    @property
+    def id(self) -> str: ...
 
     @property
     def row(self) -> TableRow: ...
@@ -40,6 +59,9 @@ class LiveTable(Protocol):
 
     @property
     def owners(self) -> tuple[int, ...]: ...
+
+    @property
+    def entries(self) -> Sequence[Entry]: ...
 
 
 def who_labels(table: LiveTable, seats: Sequence[int], tr: Translator) -> dict[int, str]:
@@ -96,9 +118,13 @@ def state_html(
     views: Sequence[dict[str, Any]],
     legal: Sequence[Action],
     tr: Translator,
+    rows: Sequence[dict[str, Any]] = (),
 ) -> dict[str, str]:
-    """The board of the first view, the panels of every view, and the status line."""
+    """The board of the first view, the panels of every view, the status line, the options
+    (``rows``: the legal actions' labels and hints), the rules for now and, once the game
+    is over, the end screen."""
     renderer = board_renderer(table.game)
+    parts = following(renderer)
     who = who_labels(table, seats, tr)
     board = renderer.board(views[0], tr, legal)
     # a player holding several seats sees each seat's panels; the deciding seat's first,
@@ -108,7 +134,147 @@ def state_html(
         name = escape(table.ui.seat_name(view["seat"], tr))
         more = renderer.panels(view, tr, [], who)
         panels += f'<details class="other-seat"><summary>{name}</summary>{more}</details>'
-    return {"board": board, "panels": panels, "status": escape(status_text(table, seats, tr))}
+    out = {
+        "board": board,
+        "panels": panels,
+        "status": escape(status_text(table, seats, tr)),
+        "options": options_html(parts, views[0], legal, rows, tr),
+        "unavailable": unavailable_html(table, parts, views[0], legal, tr),
+        "help": help_html(table, views[0], tr),
+        "end": "",
+    }
+    if table.state.is_terminal():
+        out["end"] = end_html(table, parts, seats, views[0], who, tr)
+    return out
+
+
+def options_html(
+    renderer: Following,
+    view: dict[str, Any],
+    legal: Sequence[Action],
+    rows: Sequence[dict[str, Any]],
+    tr: Translator,
+) -> str:
+    """The options as list items: one button per action, and the actions that differ only
+    by a number (a fix-it's minutes) as the choices of one row, each with its odds."""
+    root = make("ol")
+    groups: dict[str, tuple[Element, Element]] = {}  # a row's key: its item and its choices
+    for action, row in zip(legal, rows, strict=True):
+        label, hint = str(row["label"]), str(row.get("hint") or "")
+        choice = renderer.choice(action, view, tr)
+        if choice is None:
+            li = el(root, "li")
+            button = el(li, "button", type="button", cls="action", data_id=action.id)
+            el(button, "span", label, cls="label")
+            if hint:
+                el(button, "small", hint, cls="warn" if "⚠" in hint else None)
+            continue
+        if choice.key not in groups:
+            li = el(root, "li", cls="group")
+            head = f"opt-{len(groups)}"
+            el(li, "span", choice.title, cls="group-title", id=head)
+            groups[choice.key] = (li, el(li, "span", cls="chips", role="group",
+                                         aria_labelledby=head))  # fmt: skip
+            if "⚠" in hint:  # a warning (heroic sacrifice) holds for the whole row
+                el(li, "small", hint[hint.index("⚠") :], cls="warn")
+        chips = groups[choice.key][1]
+        said = f"{label} — {hint}" if hint else label
+        button = el(chips, "button", type="button", cls="action chip", data_id=action.id,
+                    title=said)  # fmt: skip
+        el(button, "span", said, cls="sr-only")
+        el(button, "span", choice.text, aria_hidden="true")
+        if choice.detail:
+            el(button, "small", choice.detail, aria_hidden="true")
+    return children_html(root)
+
+
+def unavailable_html(
+    table: LiveTable,
+    renderer: Following,
+    view: dict[str, Any],
+    legal: Sequence[Action],
+    tr: Translator,
+) -> str:
+    """The deciding seat's actions that are not possible now, each a button that asks the
+    server ``why`` (the answer reads only the asker's own decision)."""
+    if not legal:
+        return ""
+    root = make("ul")
+    for n, notation in enumerate(renderer.unavailable(view, legal)):
+        try:
+            action = table.game.parse_action(notation)
+        except SubtableError:
+            continue
+        choice = renderer.choice(action, view, tr)
+        name = choice.title if choice is not None else table.ui.action_label(action, tr)
+        li = el(root, "li")
+        button = el(li, "button", type="button", cls="why", data_notation=notation,
+                    aria_expanded="false", aria_controls=f"why-{n}")  # fmt: skip
+        el(button, "span", name, cls="label")
+        el(button, "small", tr("web.table.why"))
+        el(li, "p", cls="why-text", id=f"why-{n}", hidden="hidden")
+    return children_html(root)
+
+
+def help_html(table: LiveTable, view: dict[str, Any], tr: Translator) -> str:
+    """The terminal's ``help``: the rules for the decision on screen, as list items."""
+    root = make("ul")
+    try:
+        lines = table.ui.reminder(view, tr)
+    except (KeyError, TypeError, ValueError, IndexError):
+        lines = []
+    for line in lines:
+        el(root, "li", line)
+    return children_html(root)
+
+
+def end_html(
+    table: LiveTable,
+    renderer: Following,
+    seats: Sequence[int],
+    view: dict[str, Any],
+    who: dict[int, str],
+    tr: Translator,
+) -> str:
+    """The end screen: the result, the move that ended the game, the game's own summary
+    (why, each seat), the seed, the replay and — for a player — play again."""
+    head = make("div", cls="end-head")
+    el(head, "h2", table.ui.result(view.get("outcome") or {}, tr), id="end-title")
+    last = table.entries[-1] if table.entries else None
+    if last is not None and last.seat is not None:
+        action = table.game.parse_action(last.action)
+        label = action_as_seen(table.game, table.ui, action, last.seat, last.events, seats, tr)[1]
+        el(head, "p", tr("web.end.after", seat=table.ui.seat_name(last.seat, tr),
+                         who=who.get(last.seat, ""), action=label), cls="end-last")  # fmt: skip
+    tail = make("div", cls="end-tail")
+    el(tail, "p", tr("web.end.seed", seed=table.row.seed), cls="end-seed")
+    actions = el(tail, "p", cls="end-actions")
+    if seats:
+        again = el(actions, "button", tr("web.end.again"), type="button", id="again",
+                   cls="primary")  # fmt: skip
+        again.tail = " "
+    link = el(actions, "a", tr("web.replay.watch"), href=f"/replay/{table.id}?lang={tr.lang}")
+    link.tail = " "
+    el(actions, "a", tr("web.replay.download"), href=f"/api/tables/{table.id}/record",
+       download=f"{table.id}.json")  # fmt: skip
+    if seats:
+        el(tail, "p", tr("web.end.again_help"), cls="end-help")
+    el(tail, "div", cls="rematch", id="rematch", hidden="hidden")
+    return (
+        '<section class="end-screen" aria-labelledby="end-title">'
+        f"{to_html(head)}{renderer.end(view, tr, who)}{to_html(tail)}</section>"
+    )
+
+
+def stage_json(table: LiveTable, events: Sequence[Event], tr: Translator) -> dict[str, Any]:
+    """An entry's stage (dice and cards, their lines, the board's changed parts)."""
+    stage = following(board_renderer(table.game)).stage(events, tr)
+    return {
+        "html": stage.html,
+        "lines": list(stage.lines),
+        "marks": list(stage.marks),
+        "weight": stage.weight,
+    }
 
 
 def narrate(table: LiveTable, events: Sequence[Event], tr: Translator) -> list[str]:

@@ -1,8 +1,10 @@
 """Red November's board as SVG, drawn from one seat's view: :class:`RedNovemberBoard`.
 
-The drawing has four sections, top to bottom: the submarine (ten rooms, their
-hatches, fire, water and gnomes, the Sea below the keel), the Time Track, the
-three Disaster Tracks, and the decks with the Grog stash. Colours come from
+The drawing is a group of SVG elements that the page lays out: the submarine (ten
+rooms, their hatches, fire, water and gnomes, the Sea below the keel); the three
+Disaster Tracks and the decks with the Grog stash, beside it on a desktop; the Time
+Track under both, in three rows (and in six narrower rows, which a phone shows
+instead, so that every part keeps a readable size at 360 px). Colours come from
 CSS classes (a default ``<style>`` is embedded; the page may override it):
 
 ``room``, ``sea``, ``hatch`` (+ ``blocked``), ``fire``, ``water low``/``water high``,
@@ -18,16 +20,25 @@ fire a flame, water a band whose height tells low from high plus ``~``/``≈``.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from html import escape
 from typing import Any
 
 from subtable.core.actions import Action
+from subtable.core.events import Event
 from subtable.games.red_november.components import SEA, Components, default_components
 from subtable.i18n import Translator
 from subtable.ui.games.red_november import RedNovemberUI
+from subtable.web.boards import Choice, Stage
 from subtable.web.boards import red_november_panels as panels_mod
+from subtable.web.boards import red_november_stage as stage_mod
 from subtable.web.boards import red_november_tracks as tracks
 from subtable.web.boards.red_november_layout import (
     MARGIN,
+    NARROW,
+    NARROW_COLUMNS,
+    SIDE_W,
+    SUB_W,
+    TIME_COLUMNS,
     WIDTH,
     Box,
     Targets,
@@ -44,6 +55,7 @@ from subtable.web.boards.svg import Element, add_class, el, label, svg_root, tar
 
 #: the default colours (the page's CSS may override any of them)
 STYLE = """
+.rn-board .narrow .space .n{font-size:9px}
 .rn-board text{font-family:system-ui,sans-serif;fill:#1d2330}
 .rn-board .heading{font-size:13px;font-weight:700}
 .rn-board .hull{fill:#8d99a6;stroke:#3b4654;stroke-width:3}
@@ -100,16 +112,32 @@ class RedNovemberBoard:
 
     # -- protocol ------------------------------------------------------------------
     def board(self, view: dict[str, Any], tr: Translator, legal: Sequence[Action]) -> str:
-        """The board as one ``<svg>`` element."""
+        """The board as a group of ``<svg>`` elements the page lays out: the submarine, the
+        Disaster Tracks and decks beside it, the Time Track under both (and a narrower Time
+        Track, in more rows, that a phone shows instead)."""
         targets = board_targets(view, legal, self.c)
-        root = svg_root(WIDTH, 0, cls="rn-board", role="group", aria_label=tr("rn.board.aria"))
-        el(root, "style", STYLE)
-        y = self._submarine(root, view, tr, targets)
-        y = tracks.time_track(self, root, view, tr, y + 16)
-        y = tracks.disaster_tracks(self, root, view, tr, y + 14)
-        y = tracks.piles(self, root, view, tr, targets, y + 14)
-        root.set("viewBox", f"0 0 {WIDTH} {round(y + 10)}")
-        return to_svg(root)
+        sub = svg_root(SUB_W, 0, cls="rn-sub", role="group", aria_label=tr("rn.board.submarine"))
+        el(sub, "style", STYLE)
+        y = self._submarine(sub, view, tr, targets)
+        sub.set("viewBox", f"0 0 {SUB_W} {round(y + 6)}")
+        side = svg_root(SIDE_W + 2 * MARGIN, 0, cls="rn-side", role="group",
+                        aria_label=tr("rn.board.disaster_tracks"))  # fmt: skip
+        bottom = tracks.disaster_tracks(self, side, view, tr, MARGIN, 10, SIDE_W)
+        bottom = tracks.piles(self, side, view, tr, targets, MARGIN, bottom + 6, SIDE_W)
+        side.set("viewBox", f"0 0 {SIDE_W + 2 * MARGIN} {round(bottom + 6)}")
+        parts = [to_svg(sub), to_svg(side)]
+        for cls, width, cols in (("rn-time wide", WIDTH, TIME_COLUMNS),
+                                 ("rn-time narrow", NARROW, NARROW_COLUMNS)):  # fmt: skip
+            time = svg_root(width, 0, cls=cls, role="group",
+                            aria_label=tr("rn.board.time_track_title"))  # fmt: skip
+            bottom = tracks.time_track(self, time, view, tr, 6, width, cols)
+            time.set("viewBox", f"0 0 {width} {round(bottom + 6)}")
+            parts.append(to_svg(time))
+        return (
+            f'<div class="rn-board" role="group" aria-label="{escape(tr("rn.board.aria"))}">'
+            + "".join(parts)
+            + "</div>"
+        )
 
     def panels(
         self, view: dict[str, Any], tr: Translator, legal: Sequence[Action], who: dict[int, str]
@@ -117,6 +145,22 @@ class RedNovemberBoard:
         """Each gnome's items (name and rules text), the decision under way, this turn."""
         targets = board_targets(view, legal, self.c)
         return panels_mod.render(self, view, tr, targets, who)
+
+    def stage(self, events: Sequence[Event], tr: Translator) -> Stage:
+        """Fix-it rolls as dice, event cards face up, the board's changed parts."""
+        return stage_mod.stage(self, events, tr)
+
+    def choice(self, action: Action, view: dict[str, Any], tr: Translator) -> Choice | None:
+        """A fix-it's minutes with their odds, a draw's cards: choices of one row."""
+        return stage_mod.choice(self, action, view, tr)
+
+    def unavailable(self, view: dict[str, Any], legal: Sequence[Action]) -> list[str]:
+        """The active gnome's fix-its, items, draw and abandon not possible now."""
+        return stage_mod.unavailable(self, view, legal)
+
+    def end(self, view: dict[str, Any], tr: Translator, who: dict[int, str]) -> str:
+        """Which track or token ended the game, when; each gnome's fate."""
+        return stage_mod.end(self, view, tr, who)
 
     # -- helpers -------------------------------------------------------------------
     def act(self, elem: Element, key: str, targets: Targets, what: str, tr: Translator) -> None:

@@ -19,10 +19,20 @@ from subtable.i18n import Translator
 from subtable.ui.games.red_november import RedNovemberUI
 from subtable.web.boards.svg import Element, el
 
-#: width of the whole drawing (viewBox units)
-WIDTH = 480
+#: width of the whole drawing (viewBox units): the submarine, the Disaster Tracks and the
+#: decks beside it (``SIDE_X``), the Time Track under both
+WIDTH = 720
 #: left margin of every section
 MARGIN = 10
+#: the submarine's drawing's width
+SUB_W = 480
+#: the width of the column beside the submarine (the Disaster Tracks, the decks)
+SIDE_W = 212
+#: spaces in one row of the Time Track
+TIME_COLUMNS = 21
+#: the narrow Time Track of a phone: its width and spaces in a row
+NARROW = 360
+NARROW_COLUMNS = 11
 #: the submarine's rooms in map units (x, y, width, height), as on the board:
 #: the Engine Room at the stern (left), the Captain's Cabin at the nose (right),
 #: the rooms with an exterior hatch (3, 6, 9) along the keel above the Sea

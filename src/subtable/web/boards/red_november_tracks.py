@@ -1,4 +1,5 @@
-"""Red November's board, lower sections: the Time Track, the Disaster Tracks, the decks."""
+"""Red November's board beside and under the submarine: the Disaster Tracks and the decks
+on its right, the Time Track (three compact rows) below it."""
 
 from __future__ import annotations
 
@@ -7,7 +8,6 @@ from typing import Any
 from subtable.i18n import Translator
 from subtable.web.boards.red_november_layout import (
     MARGIN,
-    WIDTH,
     BoardParts,
     Targets,
     described,
@@ -19,12 +19,21 @@ from subtable.web.boards.svg import Element, add_class, el, label
 
 # -- the Time Track ------------------------------------------------------------
 def time_track(
-    board: BoardParts, root: Element, view: dict[str, Any], tr: Translator, y: float
+    board: BoardParts,
+    root: Element,
+    view: dict[str, Any],
+    tr: Translator,
+    y: float,
+    width: float,
+    cols: int,
 ) -> float:
-    el(root, "text", tr("rn.board.time_track_title"), x=MARGIN, y=y + 4, cls="heading")
-    y += 10
+    """The Time Track from its top space down to "Rescued!", in rows of ``cols`` spaces
+    across a drawing ``width`` wide; returns the bottom."""
+    el(root, "text", tr("rn.board.time_track_title"), x=MARGIN, y=y + 10, cls="heading")
+    y += 16
     layer = el(root, "g", cls="time-track")
-    cols, w, h = 12, 38.0, 56.0
+    h = 44.0
+    w = (width - 2 * MARGIN) / cols - 0.5
     keepers: dict[int, list[dict[str, Any]]] = {}
     for g in view["gnomes"]:
         if g["keeper"] is not None and g["room"] is not None:
@@ -42,7 +51,7 @@ def time_track(
         cw, ch = w, h
         if space == 0:  # "Rescued!" fills the rest of its row (a low banner when alone)
             cw = (cols - i % cols) * (w + 0.5) - 0.5
-            ch = 30 if i % cols == 0 else h
+            ch = 24 if i % cols == 0 else h
         _space(board, layer, space, x, yy, cw, ch, keepers.get(space, []),
                tokens.get(space, []), ghost, active, tr)  # fmt: skip
         last = yy + ch
@@ -87,11 +96,13 @@ def _space(
     if ghost == space and isinstance(active, int) and active >= 0:
         marks.append(("ghost", active))
         details.append(tr("rn.board.ghost_keeper", gnome=board.ui.seat_name(active, tr)))
-    per_row = max(3, int((w - 4) // 12))
+    step = 10.5 if len(marks) <= 2 * max(1, int((w - 4) // 10.5)) else 9.0
+    per_row = max(2, int((w - 4) // step))
+    rad = step / 2 - 0.6
     for j, (kind, seat) in enumerate(marks):
-        cx, cy = x + 7 + (j % per_row) * 12, y + 18 + (j // per_row) * 11.5
+        cx, cy = x + 2 + step / 2 + (j % per_row) * step, y + 16 + (j // per_row) * step
         m = el(g, "g", cls=f"{kind} g{seat + 1}")
-        el(m, "circle", cx=cx, cy=cy, r=5.5, cls="disc" if kind == "keeper" else None)
+        el(m, "circle", cx=cx, cy=cy, r=rad, cls="disc" if kind == "keeper" else None)
         el(m, "text", str(seat + 1), x=cx, y=cy + 3, text_anchor="middle")
     for j, name in enumerate(tokens):
         tname = board.ui.token(name, tr)
@@ -107,21 +118,29 @@ def _space(
 
 # -- the Disaster Tracks -------------------------------------------------------
 def disaster_tracks(
-    board: BoardParts, root: Element, view: dict[str, Any], tr: Translator, y: float
+    board: BoardParts,
+    root: Element,
+    view: dict[str, Any],
+    tr: Translator,
+    x0: float,
+    y: float,
+    width: float,
 ) -> float:
-    el(root, "text", tr("rn.board.disaster_tracks"), x=MARGIN, y=y + 4, cls="heading")
+    """The three Disaster Tracks in a column ``width`` wide at ``x0`` (beside the
+    submarine): each track's name over its spaces; returns the bottom."""
+    text_in(root, tr("rn.board.disaster_tracks"), x0, y + 4, width, size=14, cls="heading")
     y += 10
     length, resets = board.c.track_length, set(board.c.reset_points)
-    w = (WIDTH - 2 * MARGIN - 110) / length
+    w = width / length
     for name, level in view["tracks"].items():
         tname = board.ui.track(name, tr)
         row = el(root, "g", cls=f"track track-{name}", data_track=name)
         label(row, tr("rn.board.track_level", track=tname, level=level, length=length))
-        text_in(row, tname, MARGIN, y + 16, 104, size=10, font_size=10)
+        text_in(row, tname, x0, y + 13, width, size=10, font_size=10)
         for space in range(1, length + 1):
-            x = MARGIN + 110 + (space - 1) * w
+            x = x0 + (space - 1) * w
             cell = el(row, "g", cls="track-cell", aria_hidden="true")
-            el(cell, "rect", x=x, y=y + 4, width=w - 1, height=18)
+            el(cell, "rect", x=x, y=y + 16, width=w - 1, height=18)
             mark = str(space)
             if space in resets:
                 add_class(cell, "reset")
@@ -132,8 +151,8 @@ def disaster_tracks(
             if space == level:
                 add_class(cell, "level")
                 mark = f"▲{space}"
-            el(cell, "text", mark, x=x + (w - 1) / 2, y=y + 16, text_anchor="middle")
-        y += 24
+            el(cell, "text", mark, x=x + (w - 1) / 2, y=y + 28, text_anchor="middle")
+        y += 37
     return y
 
 
@@ -144,9 +163,13 @@ def piles(
     view: dict[str, Any],
     tr: Translator,
     targets: Targets,
+    x0: float,
     y: float,
+    width: float,
 ) -> float:
-    el(root, "text", tr("rn.board.col.decks"), x=MARGIN, y=y + 4, cls="heading")
+    """The decks, the discard piles and the Grog stash, three to a row, in a column
+    ``width`` wide at ``x0``; returns the bottom."""
+    text_in(root, tr("rn.board.col.decks"), x0, y + 4, width, size=14, cls="heading")
     y += 10
     discard = view["event_discard"]
     piles: list[tuple[str, str, int, list[str]]] = [
@@ -161,17 +184,19 @@ def piles(
         piles[0][3].append(tr("rn.board.kraken_aside"))
     if view.get("event_removed"):
         piles[0][3].append(tr("rn.board.removed", n=len(view["event_removed"])))
-    w = (WIDTH - 2 * MARGIN) / len(piles)
+    per_row = 3
+    w, h = width / per_row, 50.0
     for i, (key, name, count, extra) in enumerate(piles):
-        x = MARGIN + i * w
+        x = x0 + (i % per_row) * w
+        top = y + (i // per_row) * h
         g = el(root, "g", cls=f"pile pile-{key.replace('_', '-')}", data_pile=key)
-        el(g, "rect", x=x + 2, y=y + 4, width=w - 4, height=58, rx=4)
-        el(g, "text", str(count), x=x + w / 2, y=y + 22, cls="count", text_anchor="middle")
+        el(g, "rect", x=x + 1, y=top + 4, width=w - 3, height=h - 4, rx=4)
+        el(g, "text", str(count), x=x + w / 2, y=top + 21, cls="count", text_anchor="middle")
         for j, line in enumerate(fit_lines(name, w - 10, 8.5)[:2]):
-            text_in(g, line, x + 6, y + 36 + j * 10, w - 12, size=8.5, cls="name")
+            text_in(g, line, x + 5, top + 33 + j * 9.5, w - 10, size=8.5, cls="name")
         if key.startswith("event"):
             cards = tr.plural("rn.board.cards", "rn.board.cards.plural", count)
         else:
             cards = tr.plural("rn.board.item_count", "rn.board.item_count.plural", count)
         board.act(g, f"pile:{key}", targets, described(tr, name, [cards, *extra]), tr)
-    return y + 62
+    return y + -(-len(piles) // per_row) * h + 2

@@ -22,9 +22,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from subtable.core.actions import Action
+from subtable.core.events import Event
 from subtable.games.submarine.components import Components, default_components
 from subtable.i18n import Translator
 from subtable.ui.games.submarine import SubmarineUI
+from subtable.web.boards import Choice, Stage
+from subtable.web.boards import submarine_stage as stage_mod
 from subtable.web.boards.submarine_panels import render_panels
 from subtable.web.boards.submarine_parts import (
     Targets,
@@ -91,6 +94,22 @@ class SubmarineBoard:
     ) -> str:
         """Each captain's board, the viewing seat's hand, the piles, the turn in words."""
         return render_panels(view, tr, Targets(view, legal, self.ui), self.ui, who)
+
+    def stage(self, events: Sequence[Event], tr: Translator) -> Stage:
+        """Treasures collected with what was paid, swaps, the changed cells."""
+        return stage_mod.stage(self, events, tr)
+
+    def choice(self, action: Action, view: dict[str, Any], tr: Translator) -> Choice | None:
+        """The ways of paying for one treasure: choices of one row."""
+        return stage_mod.choice(self, action, view, tr)
+
+    def unavailable(self, view: dict[str, Any], legal: Sequence[Action]) -> list[str]:
+        """Treasures beside the acting bathyscaphes that cannot be collected now."""
+        return stage_mod.unavailable(self, view, legal)
+
+    def end(self, view: dict[str, Any], tr: Translator, who: dict[int, str]) -> str:
+        """The scores with the tie-break."""
+        return stage_mod.end(self, view, tr, who)
 
 
 class _Sea:
@@ -178,7 +197,7 @@ class _Sea:
                 by_col[p["boat"] - 1].append(p["seat"])
         for col in range(self.columns):
             x = self.col_x(col)
-            g = el(root, "g", cls="surface")
+            g = el(root, "g", cls="surface", data_surface=col + 1)
             el(g, "rect", x=x, y=HEAD, width=COL_W, height=self.surface_h, cls="sky shape")
             if col == self.now_column:
                 add_class(g, "now")
@@ -204,7 +223,7 @@ class _Sea:
     def _cell(self, root: Element, col: int, lv: int) -> None:
         tr = self.tr
         x, y, h = self.col_x(col), self.row_y[lv], self.row_h[lv]
-        g = el(root, "g", cls="cell")
+        g = el(root, "g", cls="cell", data_cell=f"{col + 1}-{lv + 1}")
         el(g, "rect", x=x, y=y, width=COL_W, height=h, cls=f"sea{min(lv, 3)} shape")
         if col == self.now_column:
             add_class(g, "now")

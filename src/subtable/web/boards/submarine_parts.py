@@ -10,13 +10,23 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from subtable.core.actions import Action
 from subtable.games.submarine.actions import Kind, SubAction
 from subtable.games.submarine.components import Components
 from subtable.i18n import Translator
 from subtable.ui.games.submarine import SubmarineUI
+
+
+class BoardParts(Protocol):
+    """What the board's stage reads of the board that draws it
+    (:class:`~subtable.web.boards.submarine.SubmarineBoard`, which calls it: a protocol
+    here keeps the arrows one way)."""
+
+    @property
+    def ui(self) -> SubmarineUI: ...
+
 
 #: one glyph per treasure type, emoji old enough for every current system (a type
 #: missing here shows its name's first letters)

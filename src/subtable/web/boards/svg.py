@@ -168,3 +168,9 @@ def to_svg(root: Element) -> str:
 def to_html(root: Element) -> str:
     """The markup of an HTML element tree (void elements written as HTML)."""
     return ET.tostring(name_buttons(root), encoding="unicode", method="html")
+
+
+def children_html(root: Element) -> str:
+    """The markup of ``root``'s children, without ``root`` itself (a list's items)."""
+    name_buttons(root)
+    return "".join(ET.tostring(child, encoding="unicode", method="html") for child in root)

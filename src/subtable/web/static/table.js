@@ -1,10 +1,11 @@
 // The table page of a seat or a spectator. It speaks the WebSocket protocol of
-// docs/protocol.md with render: "html": the server sends the board, the panels and
-// the log already drawn from this seat's views, in the reader's language.
+// docs/protocol.md with render: "html": the server sends the board, the panels, the options,
+// the stage (dice and cards) and the log already drawn from this seat's views, in the
+// reader's language. The server sends every entry at once; this page plays other seats'
+// entries one at a time, at the pace the player chose.
 const body = document.body;
 const tableId = body.dataset.table;
 const lang = body.dataset.lang;
-const pace = Number(body.dataset.pace || 0);
 const text = JSON.parse(document.getElementById("strings").textContent);
 const $ = (id) => document.getElementById(id);
 
@@ -25,13 +26,37 @@ function localToken() {
   } catch { return null; }
 }
 
+// -- the pace: ?pace=ms for this page, else the player's choice (kept), else 0.8 s -------
+const PACE_KEY = "subtable:pace";
+let pace = 800;
+if (body.dataset.pace !== "") {
+  pace = Number(body.dataset.pace);
+} else {
+  const kept = Number(localStorage.getItem(PACE_KEY));
+  if (kept > 0) pace = kept;
+}
+const speed = $("speed");
+if (![...speed.options].some((o) => Number(o.value) === pace)) {
+  speed.add(new Option(pace + " ms", String(pace)));
+}
+speed.value = String(pace);
+speed.addEventListener("change", () => {
+  pace = Number(speed.value);
+  localStorage.setItem(PACE_KEY, String(pace));
+});
+
 let seq = null;          // the last entry shown
 let mySeats = [];
+let role = "player";
 let legal = [];
 let ws = null;
 let retry = 0;
-const queue = [];        // messages waiting to be shown (other seats' moves are paced)
-let busy = false;
+let names = [];
+const queue = [];        // updates waiting to be shown (other seats' moves are paced)
+let timer = null;
+let nextAt = 0;          // when the next other seat's entry may appear
+let recent = [];         // what the others did since this seat's last move
+let rematch = null;
 
 function send(message) {
   $("error").textContent = "";
@@ -43,15 +68,78 @@ function play(id) {
   send({ type: "action", seq, action: id });
 }
 
-function addLog(entry) {
+const mine = (entry) => entry.seat !== null && entry.seat !== undefined && mySeats.includes(entry.seat);
+
+function head(entry) {
+  const who = entry.seat === null || entry.seat === undefined ? "" : names[entry.seat] || "";
+  const what = entry.label || entry.action;
+  const said = entry.kind === "undo" ? "↶ " + text.undo_entry.replace("{action}", what) : what;
+  return (who ? who + ": " : "") + said;
+}
+
+// -- the log: it scrolls inside its own box, and only when the reader is at its end ------
+function addLog(entry, title) {
+  const log = $("log");
+  const atEnd = log.scrollHeight - log.scrollTop - log.clientHeight < 40;
   const li = document.createElement("li");
   li.value = entry.seq;
-  const head = document.createElement("b");
-  head.textContent = entry.kind === "undo" ? "↶ " + entry.label_undo : entry.head;
-  li.append(head);
+  li.dataset.seat = entry.seat ?? "";
+  const b = document.createElement("b");
+  b.textContent = title ?? "#" + entry.seq + " " + head(entry);
+  li.append(b);
   for (const line of entry.lines || []) { li.append(document.createElement("br"), line); }
-  $("log").append(li);
-  li.scrollIntoView({ block: "nearest" });
+  log.append(li);
+  if (atEnd) log.scrollTop = log.scrollHeight;
+}
+
+// -- what just happened: the others' entries since this seat's last move -----------------
+function noteRecent(entry) {
+  if (mine(entry)) { recent = []; return; }
+  recent.push({ head: head(entry), lines: (entry.stage && entry.stage.lines) || [] });
+  if (recent.length > 40) recent.shift();
+}
+
+const noneYet = $("recent").firstElementChild;
+function showRecent() {
+  const list = $("recent");
+  list.replaceChildren();
+  if (!recent.length) list.append(noneYet);
+  for (const r of recent) {
+    const li = document.createElement("li");
+    const b = document.createElement("b");
+    b.textContent = r.head;
+    li.append(b);
+    for (const line of r.lines) {
+      const s = document.createElement("span");
+      s.textContent = line;
+      li.append(s);
+    }
+    list.append(li);
+  }
+  list.scrollTop = list.scrollHeight;   // its own box: the window stays where it is
+}
+
+// -- the stage: dice and cards face up (server-drawn), the board's changed parts ---------
+function showStage(entry, animate) {
+  const stage = $("stage");
+  const html = entry && entry.stage ? entry.stage.html : "";
+  if (!html) return;
+  stage.innerHTML = html;
+  stage.hidden = false;
+  if (animate) { void stage.offsetWidth; stage.classList.add("turning"); } else stage.classList.remove("turning");
+}
+
+// The board's parts an entry changed light up for a moment (the next board drawn, or 1.8 s).
+let unmark = null;
+function highlight(entry) {
+  const marks = (entry && entry.stage && entry.stage.marks) || [];
+  const board = $("board");
+  const lit = [];
+  for (const sel of marks) {
+    try { board.querySelectorAll(sel).forEach((el) => { el.classList.add("changed"); lit.push(el); }); } catch { /* a bad selector */ }
+  }
+  clearTimeout(unmark);
+  if (lit.length) unmark = setTimeout(() => lit.forEach((el) => el.classList.remove("changed")), 1800);
 }
 
 function showState(state) {
@@ -59,72 +147,101 @@ function showState(state) {
   body.dataset.seq = String(seq);
   body.dataset.finished = String(state.finished);
   const html = state.html;
+  const list = $("legal");
+  const hadFocus = [list, $("board"), $("panels")].some((area) => area.contains(document.activeElement));
   $("board").innerHTML = html.board;
   $("panels").innerHTML = html.panels;
   $("status").innerHTML = html.status;   // escaped text from the server
   legal = state.legal;
-  const list = $("legal");
-  const hadFocus = [list, $("board"), $("panels")].some((area) => area.contains(document.activeElement));
-  list.replaceChildren();
-  for (const a of legal) {
-    const li = document.createElement("li");
-    const b = document.createElement("button");
-    b.type = "button";
-    b.className = "action";
-    b.dataset.id = a.id;
-    const n = document.createElement("code");
-    n.textContent = a.notation;
-    b.append(n, " ", a.label);
-    if (a.hint) { const h = document.createElement("small"); h.textContent = a.hint; b.append(" ", h); }
-    b.addEventListener("click", () => play(a.id));
-    li.append(b);
-    list.append(li);
-  }
+  list.innerHTML = html.options || "";
+  list.scrollTop = 0;
+  $("unavailable").innerHTML = html.unavailable || "";
+  $("unavailable-box").hidden = !html.unavailable;
+  $("help").innerHTML = html.help || "";
+  $("end").innerHTML = html.end || "";
+  $("end").hidden = !state.finished;
   $("actions").hidden = !state.your_turn && !state.can_undo;
   $("choose").hidden = true;
   $("undo").hidden = !state.can_undo;
-  $("replay-link").hidden = !state.finished;
+  $("options-badge").hidden = !state.your_turn;
+  body.dataset.yourTurn = String(state.your_turn);
   document.title = (state.your_turn ? "● " : "") + $("title").textContent + " — subtable";
-  if (state.your_turn && hadFocus) list.querySelector("button")?.focus();
+  if (state.your_turn && hadFocus) list.querySelector("button")?.focus({ preventScroll: true });
 }
 
-// Other seats' moves (bots especially) arrive in bursts: show them one by one.
-function pump() {
-  if (busy) return;
-  const message = queue.shift();
-  if (!message) return;
-  busy = true;
-  apply(message);
-  const mine = message.entry && mySeats.includes(message.entry.seat);
-  const wait = message.type === "update" && !mine && queue.length ? pace : 0;
-  setTimeout(() => { busy = false; pump(); }, wait);
-}
-
-let names = [];
-function apply(message) {
+// -- pacing -------------------------------------------------------------------------------
+function apply(message, animate) {
   if (message.type === "sync") {
-    for (const e of message.entries) addLog(decorate(e));
+    // a first visit, a reload or a resume: fast-forward, nothing animated
+    let staged = null;
+    for (const e of message.entries) {
+      addLog(e);
+      noteRecent(e);
+      if (e.stage && e.stage.html) staged = e;
+      else if (mine(e)) staged = null;
+    }
+    if (message.entries.length) { $("stage").hidden = true; showStage(staged, false); }
+    showRecent();
     showState(message.state);
-  } else if (message.type === "update") {
-    addLog(decorate(message.entry));
-    showState(message.state);
+    return;
   }
+  const entry = message.entry;
+  addLog(entry);
+  noteRecent(entry);
+  showRecent();
+  if (entry.stage && entry.stage.html) showStage(entry, animate);
+  else if (mine(entry)) $("stage").hidden = true;
+  showState(message.state);
+  if (animate) highlight(entry);
 }
 
-function decorate(entry) {
-  const who = entry.seat === null || entry.seat === undefined ? "" : names[entry.seat] || "";
-  return { ...entry, who, head: "#" + entry.seq + " " + (who ? who + " — " : "") + (entry.label || entry.action),
-    label_undo: entry.action };
+function weight(message) {
+  const stage = message.entry && message.entry.stage;
+  return 1 + Math.min(2, stage ? stage.weight : 0);
 }
+
+function pump() {
+  if (timer !== null) return;
+  while (queue.length) {
+    const wait = nextAt - performance.now();
+    if (wait > 0) {
+      timer = setTimeout(() => { timer = null; pump(); }, wait);
+      showWaiting();
+      return;
+    }
+    const message = queue.shift();
+    apply(message, pace > 0);
+    nextAt = pace > 0 ? performance.now() + pace * weight(message) : 0;
+  }
+  showWaiting();
+}
+
+// Everything queued at once, without animation: "skip to now", your own move, a resume.
+function flush() {
+  if (timer !== null) { clearTimeout(timer); timer = null; }
+  let last = null;
+  while (queue.length) { last = queue.shift(); apply(last, false); }
+  if (last) highlight(last.entry);     // what the last of them changed
+  nextAt = 0;
+  showWaiting();
+}
+
+function showWaiting() {
+  $("skip").hidden = queue.length === 0;
+  $("skip-n").textContent = queue.length ? "(" + queue.length + ")" : "";
+}
+
+$("skip").addEventListener("click", flush);
 
 function onMessage(event) {
   const message = JSON.parse(event.data);
   if (message.type === "welcome") {
     mySeats = message.seats;
+    role = message.role;
     names = message.names || [];
     $("role").textContent = message.role_text || "";
     if (seq === null && (message.lines || []).length && !$("log").children.length) {
-      addLog({ seq: 0, kind: "setup", head: text.setup, lines: message.lines });
+      addLog({ seq: 0, lines: message.lines }, text.setup);
     }
     retry = 0;
     $("banner").hidden = true;
@@ -135,9 +252,17 @@ function onMessage(event) {
     if (message.code === "bad_token" || message.code === "no_table") ws.close(4000);
     return;
   }
-  if (message.type === "sync" || message.type === "update") {
+  if (message.type === "why") { showWhy(message); return; }
+  if (message.type === "rematch") { showRematch(message); return; }
+  if (message.type === "sync") {
+    flush();
+    apply(message, false);
+    return;
+  }
+  if (message.type === "update") {
     queue.push(message);
-    pump();
+    if (mine(message.entry) || pace === 0) flush();   // your own moves are never delayed
+    else pump();
   }
 }
 
@@ -150,7 +275,9 @@ function connect() {
   ws.addEventListener("message", onMessage);
   ws.addEventListener("close", (event) => {
     if (event.code === 4000) return;        // a bad link: retrying cannot help
+    if (timer !== null) { clearTimeout(timer); timer = null; }
     queue.length = 0;                       // the resumed sync brings what was not shown yet
+    showWaiting();
     $("banner").hidden = false;
     const delay = Math.min(500 * 2 ** retry, 5000);
     retry += 1;
@@ -158,20 +285,94 @@ function connect() {
   });
 }
 
-// A click (or Enter/Space) on the board: one action plays; several narrow the list.
+// -- options: a click plays; the rows of choices; why an action is not possible ----------
+$("legal").addEventListener("click", (event) => {
+  const button = event.target.closest("button[data-id]");
+  if (button) play(Number(button.dataset.id));
+});
+
+const asked = new Map();
+$("unavailable").addEventListener("click", (event) => {
+  const button = event.target.closest("button.why");
+  if (!button) return;
+  const answer = document.getElementById(button.getAttribute("aria-controls"));
+  if (button.getAttribute("aria-expanded") === "true") {
+    button.setAttribute("aria-expanded", "false");
+    answer.hidden = true;
+    return;
+  }
+  if (answer.textContent) {
+    button.setAttribute("aria-expanded", "true");
+    answer.hidden = false;
+    return;
+  }
+  asked.set(button.dataset.notation, button);
+  send({ type: "why", action: button.dataset.notation });
+});
+
+function showWhy(message) {
+  const button = asked.get(message.action);
+  if (!button || !button.isConnected) return;
+  asked.delete(message.action);
+  const answer = document.getElementById(button.getAttribute("aria-controls"));
+  answer.textContent = message.why;
+  answer.hidden = false;
+  button.setAttribute("aria-expanded", "true");
+}
+
+// -- the end: play again, and the new table's link for this connection -------------------
+$("end").addEventListener("click", async (event) => {
+  const button = event.target.closest("#again");
+  if (!button) return;
+  button.disabled = true;
+  try {
+    const r = await fetch("/api/tables/" + encodeURIComponent(tableId) + "/again", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ token }),
+    });
+    const data = await r.json();
+    if (!r.ok) throw new Error((data.error && data.error.message) || String(r.status));
+    location.href = data.url;
+  } catch (err) {
+    $("error").textContent = text.again_failed.replace("{reason}", err.message);
+    button.disabled = false;
+  }
+});
+
+function showRematch(message) {
+  rematch = message;
+  const box = $("rematch");
+  box.replaceChildren();
+  box.append(text.rematch + " ");
+  const a = document.createElement("a");
+  a.href = message.url;
+  a.className = "button primary";
+  a.textContent = role === "spectator" ? text.rematch_watch : text.rematch_seat;
+  box.append(a);
+  box.hidden = false;
+}
+
+// -- the board: a click (or Enter/Space) plays one action or narrows the list ------------
 function boardChoice(target) {
   const ids = target.dataset.actions.split(" ").filter(Boolean).map(Number);
-  const mine = ids.filter((id) => legal.some((a) => a.id === id));
-  if (mine.length === 0) { $("error").textContent = text.not_now; return; }
-  if (mine.length === 1) { play(mine[0]); return; }
+  const ok = ids.filter((id) => legal.some((a) => a.id === id));
+  if (ok.length === 0) { $("error").textContent = text.not_now; return; }
+  if (ok.length === 1) { play(ok[0]); return; }
   $("choose").hidden = false;
   let first = null;
-  for (const b of $("legal").querySelectorAll("button")) {
-    const on = mine.includes(Number(b.dataset.id));
-    b.closest("li").hidden = !on;
-    if (on && !first) first = b;
+  for (const li of $("legal").children) {
+    let any = false;
+    for (const b of li.querySelectorAll("button[data-id]")) {
+      const on = ok.includes(Number(b.dataset.id));
+      b.hidden = !on;
+      any = any || on;
+      if (on && !first) first = b;
+    }
+    li.hidden = !any;
   }
-  first?.focus();
+  showPane("options");
+  first?.focus({ preventScroll: true });
 }
 // The board and the panels (the cards in a hand) both carry targets.
 for (const area of [$("board"), $("panels")]) {
@@ -185,7 +386,20 @@ for (const area of [$("board"), $("panels")]) {
     if (target) { event.preventDefault(); boardChoice(target); }
   });
 }
+
+// -- the phone's tabs: one part of the table at a time ------------------------------------
+function showPane(name) {
+  body.dataset.pane = name;
+  for (const b of $("tabs").querySelectorAll("button[data-tab]")) {
+    b.setAttribute("aria-pressed", String(b.dataset.tab === name));
+  }
+}
+$("tabs").addEventListener("click", (event) => {
+  const b = event.target.closest("button[data-tab]");
+  if (b) showPane(b.dataset.tab);
+});
+
 $("undo").addEventListener("click", () => send({ type: "undo", seq }));
 // The same messages any client may send (the server checks everything): for the console and tests.
-window.subtable = { send, play };
+window.subtable = { send, play, flush, get queued() { return queue.length; }, get rematch() { return rematch; } };
 connect();
