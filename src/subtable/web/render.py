@@ -20,6 +20,7 @@ from subtable.i18n import Translator
 from subtable.ui.games import GameUI
 from subtable.web.boards import board_renderer
 from subtable.web.db import TableRow
+from subtable.web.seat_words import bot_who
 
 
 class LiveTable(Protocol):
@@ -52,7 +53,7 @@ def who_labels(table: LiveTable, seats: Sequence[int], tr: Translator) -> dict[i
         if seat in seats:
             out[seat] = tr("ui.who.you")
         elif controller != "human":
-            out[seat] = tr("ui.who.bot", bot=controller)
+            out[seat] = bot_who(table.row.game, controller, tr)  # ``bot easy``
         elif name:
             out[seat] = name
         else:

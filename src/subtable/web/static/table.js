@@ -1,6 +1,7 @@
 // The table page of a seat or a spectator. It speaks the WebSocket protocol of
 // docs/protocol.md with render: "html": the server sends the board, the panels and
 // the log already drawn from this seat's views, in the reader's language.
+import "./people.js";  // names, table talk, turn-based clocks and turn notices (issue 23)
 const body = document.body;
 const tableId = body.dataset.table;
 const lang = body.dataset.lang;
@@ -86,6 +87,7 @@ function showState(state) {
   $("replay-link").hidden = !state.finished;
   document.title = (state.your_turn ? "● " : "") + $("title").textContent + " — subtable";
   if (state.your_turn && hadFocus) list.querySelector("button")?.focus();
+  document.dispatchEvent(new CustomEvent("subtable:state", { detail: state }));  // people.js
 }
 
 // Other seats' moves (bots especially) arrive in bursts: show them one by one.
@@ -108,6 +110,8 @@ function apply(message) {
   } else if (message.type === "update") {
     addLog(decorate(message.entry));
     showState(message.state);
+  } else if (message.state) {  // people (names drawn anew), closed
+    showState(message.state);
   }
 }
 
@@ -119,6 +123,8 @@ function decorate(entry) {
 
 function onMessage(event) {
   const message = JSON.parse(event.data);
+  document.dispatchEvent(new CustomEvent("subtable:message", { detail: message }));  // people.js
+  if (message.names) names = message.names;  // welcome, and people when someone is named
   if (message.type === "welcome") {
     mySeats = message.seats;
     names = message.names || [];
@@ -135,7 +141,7 @@ function onMessage(event) {
     if (message.code === "bad_token" || message.code === "no_table") ws.close(4000);
     return;
   }
-  if (message.type === "sync" || message.type === "update") {
+  if (["sync", "update", "people", "closed"].includes(message.type)) {
     queue.push(message);
     pump();
   }
