@@ -196,7 +196,9 @@ def test_a_public_table_found_in_the_lobby_with_names_and_chat(
 
         # Bea plays until it is Ana's turn; Ana's home page then says so, and the time left
         rng = random.Random(5)
+        give_up = time.monotonic() + 60
         while not ana.my_turn():
+            assert time.monotonic() < give_up, "it never became Ana's turn"
             if bea.my_turn():
                 _play([bea], 1, rng)
             else:
