@@ -262,6 +262,11 @@ def test_an_invitation_without_a_name_asks_for_one(browser: Any, server: Any) ->
         form.wait_for(state="hidden")
         status = server.get(f"/api/tables/{t['id']}")
         assert status["people"] == ["Ana", "Dan <3"]
+        # the seat opened from its link is one of Dan's tables on the home page now
+        home = dan.context.new_page()
+        home.goto(server.url + "/?lang=en")
+        home.wait_for_selector(f"#your-tables li[data-table='{t['id']}'][data-turn]")
+        home.close()
         # a spectator reads the chat and cannot write in it; nobody asks it for a name
         watcher = dan.context.new_page()
         watcher.goto(_with_pace(t["spectator"]["url"]))

@@ -51,6 +51,20 @@ function welcome(m) {
   $("turn-tools").hidden = !seated;
   showNotify();
   askName();
+  if (seated) remember();
+}
+
+// A seat opened from a link is one of "your tables" on the home page from now on.
+function remember() {
+  const token = sessionStorage.getItem("subtable:token:" + tableId);
+  if (!token) return;
+  try {
+    const tables = JSON.parse(localStorage.getItem("subtable:tables") || "[]");
+    if (tables.some((t) => t.id === tableId && t.token === token)) return;
+    const url = location.origin + location.pathname + "#" + token;
+    const entry = { id: tableId, game: $("title").textContent, url, token, when: new Date().toISOString() };
+    localStorage.setItem("subtable:tables", JSON.stringify([entry, ...tables.filter((t) => t.id !== tableId)].slice(0, 30)));
+  } catch { /* no storage: nothing to remember */ }
 }
 
 // -- names --------------------------------------------------------------------------------
