@@ -373,5 +373,6 @@ def test_play_again_keeps_the_pace_and_the_names_and_invites_the_same_people(
     assert status["people"] == ["Ana", "Bea"]
     # the same two people are sent their links: the new table is not in the lobby
     assert status["visibility"] == "private"
-    assert again.json()["id"] not in {row["id"] for row in client.get("/api/lobby").json()["tables"]}
+    lobby = client.get("/api/lobby").json()["tables"]
+    assert again.json()["id"] not in {row["id"] for row in lobby}
     assert connect(again.json()["id"], again.json()["url"].split("#")[1]).welcome["player"] == 1

@@ -36,6 +36,7 @@ from subtable.web.db import (
 from subtable.web.guard import BodyLimit, Guard, origin_allowed, short
 from subtable.web.limits import Limits, json_too_deep, too_fast
 from subtable.web.live import LiveTable, Manager, Refused, token_hash
+from subtable.web.lobby import make_api_router
 from subtable.web.pages import make_router
 from subtable.web.protocol import (
     ActionMsg,
@@ -323,6 +324,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return FileResponse(str(static.joinpath("favicon.svg")), media_type="image/svg+xml")
 
     app.include_router(make_router(manager_of))
+    app.include_router(make_api_router(manager_of))  # POST /api/seats: "your tables"
     app.mount(
         "/static",
         StaticFiles(directory=str(resources.files("subtable.web").joinpath("static"))),

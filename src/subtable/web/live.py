@@ -366,17 +366,22 @@ class LiveTable:
             "people": self.people(),
             "mode": self.row.mode,
             "turn_limit": self.row.turn_limit,
+            "late": self.row.late,
         }
         if client.html:
-            data["names"] = [
-                self.ui.seat_name(s, client.tr) + f" ({who})"
-                for s, who in sorted(render.who_labels(self, client.seats, client.tr).items())
-            ]
+            data["names"] = self.names_html(client)
             data["role_text"] = render.role_text(self, client.player, client.seats, client.tr)
             data["lines"] = render.narrate(
                 self, [e.for_seat(self._redact_seat(client, e)) for e in self.opening], client.tr
             )
         return data
+
+    def names_html(self, client: Client) -> list[str]:
+        """Each seat and who holds it, as a page's log heads read them (``Captain (Ana)``)."""
+        return [
+            self.ui.seat_name(s, client.tr) + f" ({who})"
+            for s, who in sorted(render.who_labels(self, client.seats, client.tr).items())
+        ]
 
     def broadcast(self, entry: LiveEntry) -> None:
         """Tell every client of the table about ``entry`` (after it was committed)."""
@@ -397,14 +402,15 @@ class LiveTable:
     def broadcast_people(self) -> None:
         """Tell everyone the people's names changed (with the position drawn anew)."""
         for client in list(self.clients):
-            client.push(
-                {
-                    "v": PROTOCOL_VERSION,
-                    "type": "people",
-                    "people": self.people(),
-                    "state": self.state_json(client),
-                }
-            )
+            message = {
+                "v": PROTOCOL_VERSION,
+                "type": "people",
+                "people": self.people(),
+                "state": self.state_json(client),
+            }
+            if client.html:  # a page's log heads name the newcomer from now on
+                message["names"] = self.names_html(client)
+            client.push(message)
 
     def broadcast_chat(self, line: ChatRow) -> None:
         """Tell everyone, spectators too, what was said."""

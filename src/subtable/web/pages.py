@@ -25,17 +25,18 @@ from subtable.ui.games import game_ui
 from subtable.ui.games.common import action_as_seen
 from subtable.ui.rules import rule_book
 from subtable.ui.seats import BEST_BOTS, HUMAN
+from subtable.web import lobby
 from subtable.web.boards import board_renderer
 from subtable.web.create import CreateBody, CreateError, open_table
 from subtable.web.guard import Guard
 from subtable.web.limits import ascii_int
 from subtable.web.live import LiveTable, shared_game
 
-#: the seat kinds offered on the home page
+#: the seat kinds offered on the home page besides the bot levels of each game
 SEAT_KINDS = (HUMAN, *BEST_BOTS)
 #: the players offered on the home page (each game's own range is enforced on creation)
 MAX_PLAYERS = 8
-LANG_NAMES = {"en": "English", "fr": "Français", "it": "Italiano", "pt": "Português"}
+LANG_NAMES = lobby.LANG_NAMES
 
 _env = Environment(
     loader=PackageLoader("subtable.web", "templates"),
@@ -131,6 +132,7 @@ def strings(tr: Translator) -> dict[str, str]:
         "bot_ismcts": tr("web.seat.ismcts"),
         "bot_heuristic": tr("web.seat.heuristic"),
         "bot_random": tr("web.seat.random"),
+        **lobby.strings(tr),  # names, the lobby, pace, chat, turn notices (issue 23)
     }
 
 
@@ -149,6 +151,9 @@ class GameForm:
     default_players: int
     gnomes: tuple[int, ...]
     options: list[dict[str, Any]]
+    #: what each seat may be (a person, a bot level, a named bot) and the default bot
+    seat_kinds: tuple[str, ...] = SEAT_KINDS
+    default_bot: str = BEST_BOTS[0]
 
 
 def game_form(name: str, tr: Translator) -> GameForm:
@@ -168,6 +173,8 @@ def game_form(name: str, tr: Translator) -> GameForm:
         default_players=int(specs["players"].default),
         gnomes=tuple(gnomes),
         options=options,
+        seat_kinds=lobby.seat_kinds(name),
+        default_bot=lobby.default_bot(name),
     )
 
 
@@ -278,17 +285,30 @@ def player_labels(tr: Translator) -> list[str]:
     return [tr("ui.who.player", n=n + 1) for n in range(MAX_PLAYERS)]
 
 
-def home_page(tr: Translator, errors: dict[str, str], status: int = 200) -> HTMLResponse:
-    """The home page; ``errors`` by game (``""``: about the request as a whole)."""
+def home_page(
+    tr: Translator,
+    errors: dict[str, str],
+    status: int = 200,
+    tables: list[dict[str, Any]] | None = None,
+    form: dict[str, str] | None = None,
+) -> HTMLResponse:
+    """The home page; ``errors`` by game (``""``: about the request as a whole); the lobby's
+    ``tables`` (``GET /api/lobby``); ``form``: the values a refused form sent back."""
     return page(
         "home.html",
         tr,
         status=status,
         forms=[game_form(name, tr) for name in game_names()],
         max_players=MAX_PLAYERS,
-        seat_kinds=SEAT_KINDS,
+        seat_label={
+            k: lobby.seat_label(k, tr) for name in game_names() for k in lobby.seat_kinds(name)
+        },
         player_label=player_labels(tr),
         errors=errors,
+        lobby=lobby.lobby_rows(tables or [], tr),
+        turn_limits=lobby.turn_limit_choices(tr.lang),
+        default_turn_limit=lobby.DEFAULT_TURN_LIMIT,
+        sent=form or {},
     )
 
 
@@ -310,7 +330,15 @@ def make_router(manager_of: Any) -> APIRouter:
     @router.get("/", response_class=HTMLResponse)
     async def home(request: Request) -> Response:
         tr = translator(page_language(request))
-        return lang_response(home_page(tr, {}), request, tr.lang)
+        tables = await manager_of(request).lobby()
+        return lang_response(home_page(tr, {}, tables=tables), request, tr.lang)
+
+    @router.get("/lobby", response_class=HTMLResponse)
+    async def lobby_part(request: Request) -> Response:
+        """The home page's lobby alone (the page refreshes it in place)."""
+        tr = translator(page_language(request))
+        rows = lobby.lobby_rows(await manager_of(request).lobby(), tr)
+        return page("lobby.html", tr, lobby=rows)
 
     @router.post("/new", response_class=HTMLResponse)
     async def new(request: Request) -> Response:
@@ -341,8 +369,12 @@ def make_router(manager_of: Any) -> APIRouter:
                     created=created,
                     title=game_ui(game).title(tr),
                     player_label=player_labels(tr),
+                    public=body.visibility == "public",
                 )
-        return home_page(tr, {game if game in game_names() else "": problem}, status=status)
+        tables = await manager_of(request).lobby()
+        sent = {str(k): str(v) for k, v in form.items() if isinstance(v, str)}
+        where = game if game in game_names() else ""
+        return home_page(tr, {where: problem}, status=status, tables=tables, form=sent)
 
     @router.get("/t/{table_id}", response_class=HTMLResponse)
     async def table_page(request: Request, table_id: str) -> Response:
@@ -428,7 +460,16 @@ def _body_from_form(
     count = players or int(specs["players"].default)
     seats = [field.get(f"seat{n}", HUMAN if n == 0 else "bot") for n in range(count)]
     lang = str(form.get("lang") or tr.lang)
+    people, problem = lobby.form_people(field, seats, tr)
+    if problem:
+        return None, problem
     body = CreateBody(
-        game=game, players=players, gnomes=gnomes, options=options, seats=seats, lang=lang
+        game=game,
+        players=players,
+        gnomes=gnomes,
+        options=options,
+        seats=seats,
+        lang=lang,
+        **people,
     )
     return body, ""

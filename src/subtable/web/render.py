@@ -23,6 +23,7 @@ from subtable.ui.games.common import action_as_seen
 from subtable.web.boards import Following, board_renderer, following
 from subtable.web.boards.svg import Element, children_html, el, make, to_html
 from subtable.web.db import TableRow
+from subtable.web.seat_words import bot_who
 
 
 class Entry(Protocol):
@@ -74,7 +75,7 @@ def who_labels(table: LiveTable, seats: Sequence[int], tr: Translator) -> dict[i
         if seat in seats:
             out[seat] = tr("ui.who.you")
         elif controller != "human":
-            out[seat] = tr("ui.who.bot", bot=controller)
+            out[seat] = bot_who(table.row.game, controller, tr)  # ``bot easy``
         elif name:
             out[seat] = name
         else:

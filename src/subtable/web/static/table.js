@@ -3,6 +3,7 @@
 // the stage (dice and cards) and the log already drawn from this seat's views, in the
 // reader's language. The server sends every entry at once; this page plays other seats'
 // entries one at a time, at the pace the player chose.
+import "./people.js";  // names, table talk, turn-based clocks and turn notices (issue 23)
 const body = document.body;
 const tableId = body.dataset.table;
 const lang = body.dataset.lang;
@@ -167,6 +168,7 @@ function showState(state) {
   body.dataset.yourTurn = String(state.your_turn);
   document.title = (state.your_turn ? "● " : "") + $("title").textContent + " — subtable";
   if (state.your_turn && hadFocus) list.querySelector("button")?.focus({ preventScroll: true });
+  document.dispatchEvent(new CustomEvent("subtable:state", { detail: state }));  // people.js
 }
 
 // -- pacing -------------------------------------------------------------------------------
@@ -183,6 +185,10 @@ function apply(message, animate) {
     if (message.entries.length) { $("stage").hidden = true; showStage(staged, false); }
     showRecent();
     showState(message.state);
+    return;
+  }
+  if (!message.entry) {  // people (names drawn anew), closed: in order with the entries
+    if (message.state) showState(message.state);
     return;
   }
   const entry = message.entry;
@@ -211,7 +217,7 @@ function pump() {
     }
     const message = queue.shift();
     apply(message, pace > 0);
-    nextAt = pace > 0 ? performance.now() + pace * weight(message) : 0;
+    if (message.entry) nextAt = pace > 0 ? performance.now() + pace * weight(message) : 0;
   }
   showWaiting();
 }
@@ -220,7 +226,11 @@ function pump() {
 function flush() {
   if (timer !== null) { clearTimeout(timer); timer = null; }
   let last = null;
-  while (queue.length) { last = queue.shift(); apply(last, false); }
+  while (queue.length) {
+    const message = queue.shift();
+    apply(message, false);
+    if (message.entry) last = message;
+  }
   if (last) highlight(last.entry);     // what the last of them changed
   nextAt = 0;
   showWaiting();
@@ -235,6 +245,8 @@ $("skip").addEventListener("click", flush);
 
 function onMessage(event) {
   const message = JSON.parse(event.data);
+  document.dispatchEvent(new CustomEvent("subtable:message", { detail: message }));  // people.js
+  if (message.names) names = message.names;  // welcome, and people when someone is named
   if (message.type === "welcome") {
     mySeats = message.seats;
     role = message.role;
@@ -259,9 +271,9 @@ function onMessage(event) {
     apply(message, false);
     return;
   }
-  if (message.type === "update") {
+  if (["update", "people", "closed"].includes(message.type)) {
     queue.push(message);
-    if (mine(message.entry) || pace === 0) flush();   // your own moves are never delayed
+    if ((message.entry && mine(message.entry)) || pace === 0) flush();   // your own moves are never delayed
     else pump();
   }
 }
