@@ -19,7 +19,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
 
 from subtable import __version__
-from subtable.core.game import Game, OptionSpec
+from subtable.core.game import Game, OptionSpec, Utility
 from subtable.core.registry import game_class, game_names
 from subtable.i18n import LANGUAGES, Translator, normalize, translator
 from subtable.ui.games import game_ui
@@ -28,8 +28,10 @@ from subtable.ui.seats import BEST_BOTS, HUMAN
 from subtable.web.boards import board_renderer
 from subtable.web.create import CreateBody, CreateError, open_table
 from subtable.web.guard import Guard
+from subtable.web.insight import insight_strings
 from subtable.web.limits import ascii_int
 from subtable.web.live import LiveTable, shared_game
+from subtable.web.turning import replay_block
 
 #: the seat kinds offered on the home page
 SEAT_KINDS = (HUMAN, *BEST_BOTS)
@@ -129,6 +131,8 @@ class GameForm:
     default_players: int
     gnomes: tuple[int, ...]
     options: list[dict[str, Any]]
+    #: a cooperative game (advice is on by default whoever plays)
+    cooperative: bool = False
 
 
 def game_form(name: str, tr: Translator) -> GameForm:
@@ -148,6 +152,7 @@ def game_form(name: str, tr: Translator) -> GameForm:
         default_players=int(specs["players"].default),
         gnomes=tuple(gnomes),
         options=options,
+        cooperative=game_class(name).info.utility == Utility.COOPERATIVE,
     )
 
 
@@ -169,7 +174,7 @@ def page(name: str, tr: Translator, status: int = 200, **context: Any) -> HTMLRe
     """A page of ``templates/`` in ``tr``'s language."""
     html = _env.get_template(name).render(
         lang=tr.lang,
-        s=SimpleNamespace(**strings(tr)),  # a namespace: ``s.copy`` is not dict.copy
+        s=SimpleNamespace(**strings(tr), **insight_strings(tr)),  # ``s.copy``: no dict.copy
         languages=[(code, LANG_NAMES[code]) for code in LANGUAGES],
         version=__version__,
         **context,
@@ -341,6 +346,7 @@ def make_router(manager_of: Any) -> APIRouter:
         asked = ascii_int(q.get("step"))
         step = steps if asked is None else asked
         data = replay_page(table, tr, step, seat, everything)
+        turning = await replay_block(request, table, tr, seat, data["step"])
         response = page(
             "replay.html",
             tr,
@@ -348,6 +354,7 @@ def make_router(manager_of: Any) -> APIRouter:
             title=table.ui.title(tr),
             seat_choices=[(str(s + 1), table.ui.seat_name(s, tr)) for s in range(seats)],
             view="all" if everything else str(seat + 1 if seat is not None else "all"),
+            turning=turning,
             **data,
         )
         return lang_response(response, request, tr.lang)
@@ -391,7 +398,15 @@ def _body_from_form(
     count = players or int(specs["players"].default)
     seats = [field.get(f"seat{n}", HUMAN if n == 0 else "bot") for n in range(count)]
     lang = str(form.get("lang") or tr.lang)
+    # the home page's form says whether it allows advice; another form leaves the default
+    advice = ("advice" in field) if "advice-asked" in field else None
     body = CreateBody(
-        game=game, players=players, gnomes=gnomes, options=options, seats=seats, lang=lang
+        game=game,
+        players=players,
+        gnomes=gnomes,
+        options=options,
+        seats=seats,
+        lang=lang,
+        advice=advice,
     )
     return body, ""

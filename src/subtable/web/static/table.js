@@ -86,6 +86,7 @@ function showState(state) {
   $("replay-link").hidden = !state.finished;
   document.title = (state.your_turn ? "● " : "") + $("title").textContent + " — subtable";
   if (state.your_turn && hadFocus) list.querySelector("button")?.focus();
+  document.dispatchEvent(new CustomEvent("subtable:state", { detail: state }));  // hint.js
 }
 
 // Other seats' moves (bots especially) arrive in bursts: show them one by one.
@@ -119,6 +120,7 @@ function decorate(entry) {
 
 function onMessage(event) {
   const message = JSON.parse(event.data);
+  document.dispatchEvent(new CustomEvent("subtable:message", { detail: message }));  // hint.js
   if (message.type === "welcome") {
     mySeats = message.seats;
     names = message.names || [];
