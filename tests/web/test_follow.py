@@ -362,6 +362,7 @@ def test_play_again_keeps_the_pace_and_the_names_and_invites_the_same_people(
         mode="turn-based",
         turn_limit=3600,
         late="abandon",
+        advice=True,
     )
     seats = [connect(t["id"], inv["token"], render="html") for inv in t["invites"]]
     rng = random.Random(5)
@@ -370,6 +371,7 @@ def test_play_again_keeps_the_pace_and_the_names_and_invites_the_same_people(
     assert again.status_code == 200, again.text
     status = client.get(f"/api/tables/{again.json()['id']}").json()
     assert (status["mode"], status["turn_limit"], status["late"]) == ("turn-based", 3600, "abandon")
+    assert status["advice"] is True  # two people at Submarine: off unless the creator allowed it
     assert status["people"] == ["Ana", "Bea"]
     # the same two people are sent their links: the new table is not in the lobby
     assert status["visibility"] == "private"

@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -122,6 +122,27 @@ def advise(
     """The ``top`` best of ``legal_ids`` for the seat of ``view``, by estimated chance of
     winning (see the module's doc). Raises :class:`OptionError` for a game without an
     expert or sampled worlds, ``ValueError`` for a spectator's view or no legal action."""
+    search = advising(game, view, legal_ids, seed=seed, budget=budget, top=top)
+    while True:
+        try:
+            next(search)
+        except StopIteration as done:
+            found: Advice = done.value
+            return found
+
+
+def advising(
+    game: Game[Any],
+    view: SeatView,
+    legal_ids: Sequence[int],
+    *,
+    seed: int,
+    budget: int = ADVICE_BUDGET,
+    top: int = ADVICE_TOP,
+) -> Generator[int, None, Advice]:
+    """:func:`advise` as a search that can be paused: it yields the playouts run so far
+    and returns the advice, the same however it is sliced (the web table thinks a slice at
+    a time, in turn with other tables' bots)."""
     if not can_advise(game):
         raise OptionError(
             f"no advice for {game.info.title}",
@@ -147,7 +168,7 @@ def advise(
     favourite = options[0]
     search = ISMCTSBot(game, seat, Rng(seed), race=0.0)
     worlds = -(-budget // len(options))
-    returns = search.compare(view, seat, options, worlds)
+    returns = yield from search.comparing(view, seat, options, worlds)
     explain = getattr(expert, "reason", None)
     space = game.action_space
     ranked: list[AdviceOption] = []

@@ -273,12 +273,28 @@ class ISMCTSBot:
         """Each of ``options`` (legal root actions of ``seat``) played on the same ``worlds``
         sampled from ``view`` (the first drawn now, each later one after the last is
         played): ``seat``'s return in every world, by option. Reads nothing but the view."""
+        comparing = self.comparing(view, seat, options, worlds)
+        while True:
+            try:
+                next(comparing)
+            except StopIteration as done:
+                returns: dict[int, list[float]] = done.value
+                return returns
+
+    def comparing(
+        self, view: SeatView, seat: int, options: list[int], worlds: int
+    ) -> Generator[int, None, dict[int, list[float]]]:
+        """:meth:`compare` as a search that can be paused: it yields the playouts run so far
+        after each one (the web table's advice thinks a slice at a time, in turn with the
+        bots of other tables); however it is sliced, it draws the same numbers."""
         root = _Node(-1)
         returns: dict[int, list[float]] = {a: [] for a in options}
+        played = 0
         for _ in range(worlds):
             world = self.game.determinize(view, self.rng)
             for _ in self.play_world(root, world, options, seat, returns):
-                pass
+                played += 1
+                yield played
         return returns
 
     def _race(self, active: list[int], returns: dict[int, list[float]]) -> list[int]:

@@ -327,6 +327,7 @@ def moment_text(turning: Turning, moment: Moment, tr: Translator, game: Game[Any
         who = ui.seat_name(move.seat, tr) if move.seat is not None else ""
         label = ui.action_label(game.parse_action(move.action), tr)
         what = tr("lab.turning.played", who=who, action=move.action, label=label)
+    what = what.rstrip(" .!")  # a narrated sentence, followed here by its cost
     points = round(abs(moment.delta) * 100)
     change = tr.plural(
         "lab.turning.points",

@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, Validat
 
 from subtable import __version__
 from subtable.i18n import Translator, normalize, translator
-from subtable.web import PROTOCOL_VERSION
+from subtable.web import PROTOCOL_VERSION, hint
 from subtable.web.botpool import BotPool
 from subtable.web.create import CreateBody, CreateError, open_table
 from subtable.web.db import (
@@ -34,6 +34,7 @@ from subtable.web.db import (
     normalize_url,
 )
 from subtable.web.guard import BodyLimit, Guard, origin_allowed, short
+from subtable.web.learn import make_learn_router
 from subtable.web.limits import Limits, json_too_deep, too_fast
 from subtable.web.live import LiveTable, Manager, Refused, token_hash
 from subtable.web.lobby import make_api_router
@@ -44,12 +45,14 @@ from subtable.web.protocol import (
     BadMessage,
     ChatMsg,
     Hello,
+    HintMsg,
     NameMsg,
     PingMsg,
     UndoMsg,
     parse_message,
 )
 from subtable.web.render import error_text
+from subtable.web.turning import Turnings, make_turning_router
 
 log = logging.getLogger("subtable.web")
 
@@ -152,6 +155,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         pool = BotPool(cfg.bot_workers, max_budget=cfg.limits.max_budget)
         manager = Manager(store, pool, cfg.limits, cfg.clock)
         app.state.manager = manager
+        app.state.turnings = Turnings(store, processes=cfg.bot_workers > 0)
         app.state.guard = Guard(cfg.limits, cfg.allowed_origins)
         app.state.db_kind = "postgresql" if is_postgres(url) else "sqlite"
         listener = None
@@ -175,6 +179,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             for chore in chores:
                 chore.cancel()
+            await hint.close(manager)
+            await app.state.turnings.close()
             await manager.close()
             if listener is not None:
                 with contextlib.suppress(Exception):
@@ -325,6 +331,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.include_router(make_router(manager_of))
     app.include_router(make_api_router(manager_of))  # POST /api/seats: "your tables"
+    app.include_router(make_turning_router(manager_of))
+    app.include_router(make_learn_router())
     app.mount(
         "/static",
         StaticFiles(directory=str(resources.files("subtable.web").joinpath("static"))),
@@ -483,6 +491,8 @@ async def _handle(manager: Manager, conn: Connection, msg: AnyMessage) -> None:
         await manager.say(table, conn, msg.text)
     elif isinstance(msg, NameMsg):
         await manager.set_name(table, conn, msg.name)
+    elif isinstance(msg, HintMsg):
+        await hint.hint(manager, table, conn, msg.seat)
     else:
         conn.push({"v": PROTOCOL_VERSION, "type": "why", **manager.why(table, conn, msg.action)})
 
@@ -538,6 +548,7 @@ async def _hello(manager: Manager, conn: Connection, msg: Hello) -> None:
                 "type": "sync",
                 "entries": [table.entry_json(e, conn) for e in missed],
                 "chat": [table.chat_json(line) for line in said],
+                "advice_asked": hint.asked_since(table, conn, msg.last_seq),
                 "state": table.state_json(conn),
             }
         )

@@ -6,7 +6,9 @@ short slice each (:data:`SLICE_SECONDS` of wall time, then the next table), so o
 table's long search delays another table's move by at most one slice per turn of the
 round — never by the whole search. A search is a generator (:meth:`ISMCTSBot.think`):
 however it is sliced it draws the same numbers, so the choice is the same as in one
-go, and a table replays identically from its record.
+go, and a table replays identically from its record. A question to the expert
+(:mod:`subtable.web.advicejob`: a seat's view and its legal actions) is thought the same
+way and answered with the advice's JSON.
 
 A worker rebuilds the position from the table's game, options, seed and effective
 actions (it keeps the last position of each table to avoid replaying from the
@@ -39,6 +41,7 @@ from subtable.core.actions import Action
 from subtable.core.game import State
 from subtable.core.registry import make_game
 from subtable.core.rng import Rng
+from subtable.web.advicejob import AdviceJob, advising
 
 log = logging.getLogger("subtable.web")
 
@@ -111,6 +114,13 @@ def thinking(job: BotJob) -> Generator[int, None, str]:
     return action.notation()
 
 
+def searching(job: BotJob | AdviceJob) -> Generator[int, None, Any]:
+    """A job as a search that can be paused: a bot's decision, or a question to the expert."""
+    if isinstance(job, AdviceJob):
+        return advising(job)
+    return thinking(job)
+
+
 def choose(job: BotJob) -> str:
     """The action (notation) the bot of ``job.seat`` plays, thought in one go."""
     search = thinking(job)
@@ -134,7 +144,7 @@ class _Outbox(Protocol):
 def _work(inbox: _Inbox, outbox: _Outbox, slice_seconds: float) -> None:
     """A worker's loop: take jobs and cancellations, think for each job in turn a slice at a
     time, answer ``("done", id, notation)`` or ``("failed", id, error)``; ``None`` stops it."""
-    jobs: OrderedDict[int, Generator[int, None, str]] = OrderedDict()
+    jobs: OrderedDict[int, Generator[int, None, Any]] = OrderedDict()
     while True:
         try:
             while True:  # everything waiting; block only when there is nothing to think about
@@ -143,7 +153,7 @@ def _work(inbox: _Inbox, outbox: _Outbox, slice_seconds: float) -> None:
                     return
                 kind, job_id, job = message
                 if kind == "think":
-                    jobs[job_id] = thinking(job)
+                    jobs[job_id] = searching(job)
                 else:
                     jobs.pop(job_id, None)
         except queue.Empty:
@@ -199,7 +209,7 @@ class BotPool:
     ) -> None:
         self.max_budget = max_budget
         self._ids = itertools.count(1)
-        self._waiting: dict[int, tuple[asyncio.Future[str], int]] = {}
+        self._waiting: dict[int, tuple[asyncio.Future[Any], int]] = {}
         self._load: list[int] = []
         self._inboxes: list[Any] = []
         self._processes: list[Any] = []
@@ -247,7 +257,7 @@ class BotPool:
                 with contextlib.suppress(RuntimeError):  # the loop closed meanwhile
                     loop.call_soon_threadsafe(self._answer, message)
 
-    def _answer(self, message: tuple[str, int, str]) -> None:
+    def _answer(self, message: tuple[str, int, Any]) -> None:
         kind, job_id, text = message
         waiting = self._waiting.pop(job_id, None)
         if waiting is None:
@@ -263,10 +273,20 @@ class BotPool:
 
     async def choose(self, job: BotJob) -> str:
         """The notation the job's bot plays (raises ``RuntimeError`` if the bot failed)."""
+        notation: str = await self._think(job)
+        return notation
+
+    async def advise(self, job: AdviceJob) -> dict[str, Any]:
+        """The expert's advice for the job's view, its JSON form (``RuntimeError`` if the
+        search failed); thought a slice at a time like the bots' decisions."""
+        advice: dict[str, Any] = await self._think(job)
+        return advice
+
+    async def _think(self, job: BotJob | AdviceJob) -> Any:
         self._loop = asyncio.get_running_loop()
         job_id = next(self._ids)
         worker = min(range(len(self._load)), key=self._load.__getitem__)
-        fut: asyncio.Future[str] = self._loop.create_future()
+        fut: asyncio.Future[Any] = self._loop.create_future()
         self._waiting[job_id] = (fut, worker)
         self._load[worker] += 1
         self._inboxes[worker].put(("think", job_id, job))

@@ -252,6 +252,12 @@ class Remote:
             self.say(self.tr("ui.table.closed", reason=msg.get("reason") or "?"), "bold")
         elif kind == "error":
             self.refused(msg)
+        elif kind == "advice_asked":
+            self.say(msg["line"], "dim")
+        elif kind == "advice":
+            self.asked = None
+            for line in msg["lines"]:
+                self.say(line)
         elif kind == "why":
             self.asked = None
             if msg["legal"]:
@@ -425,6 +431,13 @@ class Remote:
                 self.request("undo", text, {"seq": self.state["seq"]})
             else:
                 self.not_yours()
+        elif word == "hint":
+            if rest:
+                self.say(tr("ui.err.no_argument", command=word, text=rest), "red")
+            elif not mine:
+                self.not_yours()
+            else:
+                self.request("hint", text, {})
         elif word == "why":
             if not rest:
                 self.say(tr("ui.why.usage"), "red")

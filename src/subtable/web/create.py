@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 from subtable.bots.base import parse_bot_spec
 from subtable.core.errors import OptionError, SubtableError
@@ -44,6 +44,9 @@ class CreateBody(BaseModel):
     mode: Literal["live", "turn-based"] = "live"
     turn_limit: Annotated[StrictInt, Field(ge=0, le=10**8)] | None = None
     late: Literal["bot", "abandon"] | None = None
+    #: whether players may ask the expert for advice (``hint``); ``None``: at a cooperative
+    #: game, or where one person plays
+    advice: StrictBool | None = None
 
 
 class CreateError(Exception):
@@ -183,7 +186,7 @@ async def open_table(
     try:
         people = table_people(manager, body, controllers)
         table, tokens, spectator = await manager.create(
-            game, body.game, controllers, tr.lang, creator, people=people
+            game, body.game, controllers, tr.lang, creator, people=people, advice=body.advice
         )
     except Refused as exc:
         raise CreateError(exc.code, exc.message) from None

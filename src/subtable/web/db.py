@@ -23,7 +23,7 @@ from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
-from subtable.web.schema import chat, entries, player_names, seat_tokens, tables
+from subtable.web.schema import advice_asked, chat, entries, player_names, seat_tokens, tables
 
 #: PostgreSQL NOTIFY channel telling other server processes a table moved
 CHANNEL = "subtable_entries"
@@ -129,6 +129,9 @@ class TableRow:
     late: str | None = None
     deadline: float | None = None
     created_at: float = 0.0
+    #: whether players may ask the expert for advice (``None``: the default, decided when
+    #: the table is built)
+    advice: bool | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +142,17 @@ class ChatRow:
     seq: int
     player: int
     text: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class AskedRow:
+    """One time a player asked the expert for advice: its number, the entry it followed,
+    the seat it was for, when."""
+
+    n: int
+    seq: int
+    seat: int
     at: float
 
 
@@ -247,6 +261,7 @@ class Store:
                     turn_limit=row.turn_limit,
                     late=row.late,
                     deadline=row.deadline,
+                    advice=row.advice,
                 )
             )
             if row.names:
@@ -415,6 +430,47 @@ class Store:
                 for r in rows
             ]
 
+    async def add_asked(self, table_id: str, asked: AskedRow) -> None:
+        """Keep that advice was asked (raises ``IntegrityError`` when its number is taken)."""
+        async with self._writing() as conn:
+            await conn.execute(
+                insert(advice_asked).values(
+                    table_id=table_id,
+                    n=asked.n,
+                    seq=asked.seq,
+                    seat=asked.seat,
+                    created_at=asked.at,
+                )
+            )
+
+    async def asked_from(self, table_id: str, n: int) -> list[AskedRow]:
+        """The times advice was asked at the table from number ``n`` on, in order."""
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(
+                select(
+                    advice_asked.c.n,
+                    advice_asked.c.seq,
+                    advice_asked.c.seat,
+                    advice_asked.c.created_at,
+                )
+                .where(advice_asked.c.table_id == table_id, advice_asked.c.n >= n)
+                .order_by(advice_asked.c.n)
+            )
+            return [AskedRow(int(r.n), int(r.seq), int(r.seat), float(r.created_at)) for r in rows]
+
+    async def set_turning(self, table_id: str, data: dict[str, Any]) -> None:
+        """Keep where a finished game turned (computed once)."""
+        async with self._writing() as conn:
+            await conn.execute(update(tables).where(tables.c.id == table_id).values(turning=data))
+
+    async def turning(self, table_id: str) -> dict[str, Any] | None:
+        """Where a finished game turned, if it was computed."""
+        async with self.engine.connect() as conn:
+            value = (
+                await conn.execute(select(tables.c.turning).where(tables.c.id == table_id))
+            ).scalar_one_or_none()
+        return None if value is None else dict(value)
+
     async def set_deadline(self, table_id: str, deadline: float | None) -> None:
         """When the person deciding at a turn-based table runs out of time (``None``: nobody)."""
         async with self._writing() as conn:
@@ -544,4 +600,5 @@ def _table_row(row: Any) -> TableRow:
         late=row.late,
         deadline=None if row.deadline is None else float(row.deadline),
         created_at=float(row.created_at),
+        advice=None if row.advice is None else bool(row.advice),
     )

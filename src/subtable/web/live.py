@@ -25,6 +25,7 @@ from typing import Any, Protocol
 
 from sqlalchemy.exc import IntegrityError
 
+from subtable.bots.advice import can_advise
 from subtable.core.actions import Action
 from subtable.core.errors import IllegalActionError, SubtableError
 from subtable.core.events import Event
@@ -32,13 +33,14 @@ from subtable.core.game import Game, State
 from subtable.core.record import GameRecord
 from subtable.core.registry import make_game
 from subtable.i18n import Translator
+from subtable.ui.advice import advice_allowed
 from subtable.ui.games import GameUI, game_ui
 from subtable.ui.games.common import action_as_seen
 from subtable.ui.seats import best_bot
 from subtable.ui.undo import UndoLedger
 from subtable.web import PROTOCOL_VERSION, render
 from subtable.web.botpool import BotJob, BotPool
-from subtable.web.db import ChatRow, EntryRow, Store, TableRow
+from subtable.web.db import AskedRow, ChatRow, EntryRow, Store, TableRow
 from subtable.web.limits import Buckets, Limits
 
 log = logging.getLogger("subtable.web")
@@ -152,6 +154,14 @@ class LiveTable:
     chat: list[ChatRow] = field(default_factory=lambda: list[ChatRow]())
     #: the new table "play again" opened (in memory: a restarted server opens another)
     rematch: Rematch | None = None
+    #: each time a player asked the expert for advice, in order (``web/hint.py``)
+    asked: list[AskedRow] = field(default_factory=lambda: list[AskedRow]())
+
+    @property
+    def advice_on(self) -> bool:
+        """Whether players may ask the expert for advice here (the creator allowed it and
+        the game has an expert)."""
+        return bool(self.row.advice) and can_advise(self.game)
 
     @property
     def id(self) -> str:
@@ -367,6 +377,7 @@ class LiveTable:
             "mode": self.row.mode,
             "turn_limit": self.row.turn_limit,
             "late": self.row.late,
+            "advice": self.advice_on,
         }
         if client.html:
             data["names"] = self.names_html(client)
@@ -461,6 +472,7 @@ class LiveTable:
             "turn_limit": self.row.turn_limit,
             "late": self.row.late,
             "deadline": self.row.deadline,
+            "advice": self.advice_on,
         }
 
 
@@ -483,6 +495,8 @@ def build_table(row: TableRow, token_players: dict[str, int]) -> LiveTable:
     game = shared_game(row.game, row.options)
     state = game.new_state(row.seed)
     ui = game_ui(game)
+    if row.advice is None:  # a table older than the choice: the default for its people
+        row.advice = advice_allowed(game, sum(c == HUMAN for c in row.controllers))
     table = LiveTable(
         row=row,
         game=game,
@@ -550,6 +564,7 @@ class Manager:
         for entry in await self.store.entries_from(table_id, 1):
             table.apply_entry(entry)
         table.chat = await self.store.chat_from(table_id, 1)
+        table.asked = await self.store.asked_from(table_id, 1)
         table.active = await self.store.last_activity(table_id)
         self.tables[table_id] = table
         if table.state.is_terminal() and not row.finished:
@@ -574,12 +589,16 @@ class Manager:
         creator: str | None = None,
         *,
         people: TablePeople | None = None,
+        advice: bool | None = None,
     ) -> tuple[LiveTable, dict[int, str], str]:
         """A new table: its id, each seated person's token, the spectator token.
 
         A private table gives every person's seat a token (its invitation). A public one
         gives tokens only to the seats named at creation (``people.names``); the others
         stay open for whoever claims them from the lobby (:meth:`claim`).
+
+        ``advice``: whether players may ask the expert (``None``: at a cooperative game or
+        where one person plays, :func:`~subtable.ui.advice.advice_allowed`).
 
         Refused (``too_many_tables``) when the server or ``creator`` (a digest of the
         client's address) already has as many unfinished tables as the limits allow.
@@ -622,6 +641,7 @@ class Manager:
             turn_limit=people.turn_limit,
             late=people.late,
             created_at=self.clock(),
+            advice=advice_allowed(game, len(humans)) if advice is None else advice,
         )
         hashes = {p: token_hash(t) for p, t in tokens.items()}
         table = build_table(row, {h: p for p, h in hashes.items()})
@@ -826,7 +846,13 @@ class Manager:
             # the same people again: each is sent a link, so the new table is private
             people = TablePeople(dict(row.names), "private", row.mode, row.turn_limit, row.late)
             new, tokens, spectator = await self.create(
-                table.game, row.game, list(row.controllers), row.lang, creator, people=people
+                table.game,
+                row.game,
+                list(row.controllers),
+                row.lang,
+                creator,
+                people=people,
+                advice=row.advice,
             )
             table.rematch = Rematch(new.id, tokens, spectator)
             for client in list(table.clients):

@@ -18,7 +18,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
 
 from subtable import __version__
-from subtable.core.game import Game, OptionSpec, State
+from subtable.core.game import Game, OptionSpec, State, Utility
 from subtable.core.registry import game_class, game_names
 from subtable.i18n import LANGUAGES, Translator, normalize, translator
 from subtable.ui.games import game_ui
@@ -29,8 +29,10 @@ from subtable.web import lobby
 from subtable.web.boards import board_renderer
 from subtable.web.create import CreateBody, CreateError, open_table
 from subtable.web.guard import Guard
+from subtable.web.insight import insight_strings
 from subtable.web.limits import ascii_int
 from subtable.web.live import LiveTable, shared_game
+from subtable.web.turning import replay_block
 
 #: the seat kinds offered on the home page besides the bot levels of each game
 SEAT_KINDS = (HUMAN, *BEST_BOTS)
@@ -154,6 +156,8 @@ class GameForm:
     #: what each seat may be (a person, a bot level, a named bot) and the default bot
     seat_kinds: tuple[str, ...] = SEAT_KINDS
     default_bot: str = BEST_BOTS[0]
+    #: a cooperative game (advice is on by default whoever plays)
+    cooperative: bool = False
 
 
 def game_form(name: str, tr: Translator) -> GameForm:
@@ -175,6 +179,7 @@ def game_form(name: str, tr: Translator) -> GameForm:
         options=options,
         seat_kinds=lobby.seat_kinds(name),
         default_bot=lobby.default_bot(name),
+        cooperative=game_class(name).info.utility == Utility.COOPERATIVE,
     )
 
 
@@ -196,7 +201,7 @@ def page(name: str, tr: Translator, status: int = 200, **context: Any) -> HTMLRe
     """A page of ``templates/`` in ``tr``'s language."""
     html = _env.get_template(name).render(
         lang=tr.lang,
-        s=SimpleNamespace(**strings(tr)),  # a namespace: ``s.copy`` is not dict.copy
+        s=SimpleNamespace(**strings(tr), **insight_strings(tr)),  # ``s.copy``: no dict.copy
         languages=[(code, LANG_NAMES[code]) for code in LANGUAGES],
         version=__version__,
         **context,
@@ -409,6 +414,7 @@ def make_router(manager_of: Any) -> APIRouter:
         asked = ascii_int(q.get("step"))
         step = steps if asked is None else asked
         data = replay_page(table, tr, step, seat, everything)
+        turning = await replay_block(request, table, tr, seat, data["step"])
         response = page(
             "replay.html",
             tr,
@@ -416,6 +422,7 @@ def make_router(manager_of: Any) -> APIRouter:
             title=table.ui.title(tr),
             seat_choices=[(str(s + 1), table.ui.seat_name(s, tr)) for s in range(seats)],
             view="all" if everything else str(seat + 1 if seat is not None else "all"),
+            turning=turning,
             **data,
         )
         return lang_response(response, request, tr.lang)
@@ -463,6 +470,8 @@ def _body_from_form(
     people, problem = lobby.form_people(field, seats, tr)
     if problem:
         return None, problem
+    # the home page's form says whether it allows advice; another form leaves the default
+    advice = ("advice" in field) if "advice-asked" in field else None
     body = CreateBody(
         game=game,
         players=players,
@@ -471,5 +480,6 @@ def _body_from_form(
         seats=seats,
         lang=lang,
         **people,
+        advice=advice,
     )
     return body, ""

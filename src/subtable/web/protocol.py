@@ -83,16 +83,23 @@ class NameMsg(_Message):
     name: Annotated[StrictStr, Field(max_length=64)]
 
 
+class HintMsg(_Message):
+    """Ask the expert about your decision (answered to you alone; the log says you asked)."""
+
+    type: Literal["hint"]
+    seat: Annotated[StrictInt, Field(ge=0, le=64)] | None = None
+
+
 class PingMsg(_Message):
     """Keep-alive; answered with ``pong``."""
 
     type: Literal["ping"]
 
 
-AnyMessage = Hello | ActionMsg | UndoMsg | WhyMsg | ChatMsg | NameMsg | PingMsg
+AnyMessage = Hello | ActionMsg | UndoMsg | WhyMsg | ChatMsg | NameMsg | HintMsg | PingMsg
 ClientMessage = Annotated[AnyMessage, Field(discriminator="type")]
 _adapter: TypeAdapter[AnyMessage] = TypeAdapter(ClientMessage)
-MESSAGE_TYPES = ("hello", "action", "undo", "why", "chat", "name", "ping")
+MESSAGE_TYPES = ("hello", "action", "undo", "why", "chat", "name", "hint", "ping")
 
 
 class BadMessage(Exception):

@@ -44,6 +44,22 @@ tables = Table(
     Column("late", String(8), nullable=True),
     #: when the person deciding now runs out of time (wall clock), if anyone does
     Column("deadline", Float, nullable=True),
+    #: whether players may ask the expert for advice (``None``: the default for its game
+    #: and people, ``subtable.ui.advice.advice_allowed``)
+    Column("advice", Boolean, nullable=True),
+    #: where the game turned, once computed for the finished game (``web/turning.py``)
+    Column("turning", JSON, nullable=True),
+)
+
+#: each time a player asked the expert for advice (public: the log says so), in order
+advice_asked = Table(
+    "advice_asked",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("n", Integer, primary_key=True),
+    Column("seq", Integer, nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("created_at", Float, nullable=False),
 )
 
 #: each person's display name at a table

@@ -168,7 +168,7 @@ function showState(state) {
   body.dataset.yourTurn = String(state.your_turn);
   document.title = (state.your_turn ? "● " : "") + $("title").textContent + " — subtable";
   if (state.your_turn && hadFocus) list.querySelector("button")?.focus({ preventScroll: true });
-  document.dispatchEvent(new CustomEvent("subtable:state", { detail: state }));  // people.js
+  document.dispatchEvent(new CustomEvent("subtable:state", { detail: state }));  // people.js, hint.js
 }
 
 // -- pacing -------------------------------------------------------------------------------
@@ -245,7 +245,7 @@ $("skip").addEventListener("click", flush);
 
 function onMessage(event) {
   const message = JSON.parse(event.data);
-  document.dispatchEvent(new CustomEvent("subtable:message", { detail: message }));  // people.js
+  document.dispatchEvent(new CustomEvent("subtable:message", { detail: message }));  // people.js, hint.js
   if (message.names) names = message.names;  // welcome, and people when someone is named
   if (message.type === "welcome") {
     mySeats = message.seats;

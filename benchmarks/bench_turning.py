@@ -1,0 +1,69 @@
+"""Where the game turned, at the web table: how long the chart of a whole game takes.
+
+    python benchmarks/bench_turning.py [--seeds 7301,7302] [--worlds 16]
+
+Plays heuristic games (Red November with 4 gnomes, Submarine with 3 players; the lab's
+seeds of docs/lab.md), then computes each chart as the server does: ``web.turning.compute``
+in a fresh worker process (``spawn``, as ``subtable serve`` starts it: the first chart pays
+the process's start and imports), then again in the same, warm process. Prints wall and CPU
+seconds (the worker's ``time.process_time``) per game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from subtable.bots.base import make_bot, observe
+from subtable.core.record import GameRecord
+from subtable.core.registry import make_game
+from subtable.core.rng import Rng
+from subtable.web.turning import WORLDS, compute
+
+GAMES = (("red-november", {"players": 4}), ("submarine", {"players": 3}))
+
+
+def record_of(name: str, options: dict[str, Any], seed: int) -> dict[str, Any]:
+    """A heuristic game's record (its JSON form)."""
+    game = make_game(name, **options)
+    state = game.new_state(seed)
+    bots = [make_bot("heuristic", game, s, Rng(seed ^ s)) for s in range(game.num_seats)]
+    while not state.is_terminal():
+        seat = state.current_seat()
+        assert seat is not None
+        state.apply(bots[seat].choose(observe(state, seat)))
+    return GameRecord.of(name, state).to_json()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seeds", default="7301,7302")
+    parser.add_argument("--worlds", type=int, default=WORLDS)
+    args = parser.parse_args()
+    seeds = [int(s) for s in args.seeds.split(",")]
+    print(f"worlds {args.worlds}")
+    print("game                 seed  moves  first (wall, cpu)   warm (wall, cpu)")
+    for name, options in GAMES:
+        for seed in seeds:
+            record = record_of(name, options, seed)
+            ctx = multiprocessing.get_context("spawn")
+            with ProcessPoolExecutor(1, mp_context=ctx) as pool:
+                started = time.perf_counter()
+                first = pool.submit(compute, record, args.worlds).result()
+                first_wall = time.perf_counter() - started
+                started = time.perf_counter()
+                warm = pool.submit(compute, record, args.worlds).result()
+                warm_wall = time.perf_counter() - started
+            assert first["series"] == warm["series"]
+            print(
+                f"{name:<20} {seed:>5} {len(record['actions']):>6}  "
+                f"{first_wall:6.1f} s {first['cpu_seconds']:6.1f} s    "
+                f"{warm_wall:6.1f} s {warm['cpu_seconds']:6.1f} s"
+            )
+
+
+if __name__ == "__main__":
+    main()

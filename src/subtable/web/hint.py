@@ -1,0 +1,281 @@
+"""Ask the expert at the web table: the ``hint`` message, answered to the asker alone.
+
+A seated player whose decision it is, at a table that allows advice, sends ``{"type":
+"hint"}``. Everyone at the table is told that advice was asked (``advice_asked``, a line
+for the log, kept in the database so that a reload shows it too); then the seat's view —
+never the state — and its legal actions go to the bot pool (:mod:`subtable.web.advicejob`),
+which thinks a slice at a time in turn with the other tables' bots, and the answer
+(``advice``: the expert's best options, each with its chance of winning, its interval, the
+sampled worlds and one line of why, in the asker's language) goes to the asking connection
+only. The seed comes from the view (:func:`~subtable.bots.advice.advice_seed`) and the
+budget is fixed, so the same view gets the same advice, byte for byte; asking again about
+the same decision answers from memory, with no new line in the log.
+
+Refused (``error`` with ``about: "hint"``): a spectator, a finished game, a table that does
+not allow it (``advice_off``) or a game without an expert (``no_advice``), someone else's
+decision (``not_your_turn``), a question already being thought about (``hint_pending``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import sqlite3
+import weakref
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+
+from subtable.bots.advice import ADVICE_BUDGET, ADVICE_TOP, Advice, AdviceOption, Reason
+from subtable.bots.advice import advice_seed as seed_of_view
+from subtable.i18n import Translator
+from subtable.ui.advice import advice_lines, chance
+from subtable.web import PROTOCOL_VERSION, render
+from subtable.web.advicejob import AdviceJob, pack_view
+from subtable.web.db import AskedRow
+from subtable.web.live import Client, LiveTable, Manager, Refused
+
+log = logging.getLogger("subtable.web")
+
+#: answers kept per table (one per decision asked about)
+_KEPT = 8
+
+
+@dataclass(eq=False)
+class _Hints:
+    """What one table remembers of the questions to its expert."""
+
+    #: (seq, seat) -> the advice's JSON, the newest last
+    answers: OrderedDict[tuple[int, int], dict[str, Any]] = field(
+        default_factory=lambda: OrderedDict[tuple[int, int], dict[str, Any]]()
+    )
+    #: (seq, seat) being thought about
+    pending: set[tuple[int, int]] = field(default_factory=lambda: set[tuple[int, int]]())
+    tasks: set[asyncio.Task[None]] = field(default_factory=lambda: set[asyncio.Task[None]]())
+
+
+_HINTS: weakref.WeakKeyDictionary[LiveTable, _Hints] = weakref.WeakKeyDictionary()
+
+
+def _hints(table: LiveTable) -> _Hints:
+    found = _HINTS.get(table)
+    if found is None:
+        found = _HINTS[table] = _Hints()
+    return found
+
+
+def _refuse(code: str, message: str, why: str, **extra: Any) -> Refused:
+    return Refused(code, message, about="hint", why=why, **extra)
+
+
+def _check(manager: Manager, table: LiveTable, client: Client, seat: int | None) -> int:
+    """The seat to advise (the asker's, deciding now), else :class:`Refused`."""
+    tr = client.tr
+    if client.player is None:
+        raise _refuse("spectator", "a spectator cannot ask for advice", tr("web.hint.spectator"))
+    try:
+        manager._over(table)  # the table's own check of a finished or closed game
+    except Refused as exc:
+        raise _refuse(exc.code, exc.message, tr("web.error.game_over")) from None
+    if not table.advice_on:
+        raise _refuse("advice_off", "this table does not allow advice", tr("advice.off"))
+    decider = table.state.current_seat()
+    assert decider is not None
+    if decider not in client.seats:
+        raise _refuse(
+            "not_your_turn",
+            f"you may ask for advice only on your own decision (seat {decider + 1} decides now)",
+            tr("web.hint.not_yours"),
+            decider=decider,
+        )
+    if seat is not None and seat != decider:
+        raise _refuse(
+            "not_your_turn",
+            f"seat {seat + 1} does not decide now (seat {decider + 1} does)",
+            tr("web.hint.not_yours"),
+            decider=decider,
+        )
+    return decider
+
+
+async def hint(manager: Manager, table: LiveTable, client: Client, seat: int | None) -> None:
+    """Answer a ``hint`` message (see the module's doc); the thinking goes on in a task,
+    so the asker's connection keeps reading its messages meanwhile."""
+    decider = _check(manager, table, client, seat)
+    memo = _hints(table)
+    key = (table.seq, decider)
+    known = memo.answers.get(key)
+    if known is not None:  # the same decision again: the same advice, no new line
+        client.push(advice_message(table, client, key[0], decider, known))
+        return
+    if key in memo.pending:
+        raise _refuse(
+            "hint_pending",
+            "the expert is already thinking about this decision",
+            client.tr("web.hint.pending"),
+        )
+    state = table.state
+    view = state.observe(decider)
+    job = AdviceJob(
+        key=table.id,
+        game=table.row.game,
+        options=table.row.options,
+        view=pack_view(view),
+        legal=tuple(state.legal_action_ids()),
+        seed=seed_of_view(view),
+        budget=min(ADVICE_BUDGET, manager.limits.max_budget),
+        top=ADVICE_TOP,
+    )
+    memo.pending.add(key)
+    try:
+        await _log_asked(manager, table, key[0], decider)
+    except BaseException:
+        memo.pending.discard(key)
+        raise
+    task = asyncio.get_running_loop().create_task(_think(manager, table, client, key, job))
+    memo.tasks.add(task)
+    task.add_done_callback(memo.tasks.discard)
+
+
+async def _log_asked(manager: Manager, table: LiveTable, seq: int, seat: int) -> None:
+    """Keep that ``seat`` asked, then tell everyone at the table."""
+    async with table.lock:
+        if table.seq != seq:
+            raise Refused("stale_seq", "the position changed: ask again", seq=table.seq)
+        asked = AskedRow(len(table.asked) + 1, seq, seat, manager.clock())
+        try:
+            await manager.store.add_asked(table.id, asked)
+        except (IntegrityError, sqlite3.IntegrityError):  # another process logged one
+            table.asked = await manager.store.asked_from(table.id, 1)
+            raise Refused("stale_seq", "someone asked at the same moment: ask again") from None
+        table.asked.append(asked)
+        for other in list(table.clients):
+            other.push(
+                {"v": PROTOCOL_VERSION, "type": "advice_asked", **asked_json(table, asked, other)}
+            )
+
+
+async def _think(
+    manager: Manager, table: LiveTable, client: Client, key: tuple[int, int], job: AdviceJob
+) -> None:
+    memo = _hints(table)
+    try:
+        try:
+            found = await manager.pool.advise(job)
+        except RuntimeError as exc:
+            log.error("advice failed at table %s: %s", table.id, exc)
+            client.push(
+                {
+                    "v": PROTOCOL_VERSION,
+                    "type": "error",
+                    "code": "advice_failed",
+                    "message": "the expert could not answer",
+                    "why": client.tr("web.hint.failed"),
+                    "about": "hint",
+                }
+            )
+            return
+        memo.answers[key] = found
+        while len(memo.answers) > _KEPT:
+            memo.answers.popitem(last=False)
+        client.push(advice_message(table, client, key[0], key[1], found))
+    finally:
+        memo.pending.discard(key)
+
+
+def asked_json(table: LiveTable, asked: AskedRow, client: Client) -> dict[str, Any]:
+    """One time advice was asked, as ``client`` reads it (public: who, and when)."""
+    tr = client.tr
+    return {
+        "asked": {"n": asked.n, "seq": asked.seq, "seat": asked.seat},
+        "line": tr("advice.asked", who=seat_label(table, asked.seat, client.seats, tr)),
+    }
+
+
+def asked_since(table: LiveTable, client: Client, last_seq: int | None) -> list[dict[str, Any]]:
+    """The times advice was asked that a (re)joining page shows: all of them, or those from
+    the entry it last saw (the page drops the ones it already shows, by number)."""
+    return [asked_json(table, a, client) for a in table.asked if a.seq >= (last_seq or 0)]
+
+
+def seat_label(table: LiveTable, seat: int, seats: tuple[int, ...], tr: Translator) -> str:
+    """``Gnome 1 (you)``, ``Captain 2 (Ann)``: the seat and who holds it."""
+    who = render.who_labels(table, seats, tr)[seat]
+    return f"{table.ui.seat_name(seat, tr)} ({who})"
+
+
+def advice_of(data: dict[str, Any]) -> Advice:
+    """An :class:`Advice` back from its JSON form."""
+    return Advice(
+        game=str(data["game"]),
+        seat=int(data["seat"]),
+        team=bool(data["team"]),
+        options=tuple(
+            AdviceOption(
+                action=int(o["action"]),
+                notation=str(o["notation"]),
+                chance=float(o["chance"]),
+                se=float(o["se"]),
+                low=float(o["low"]),
+                high=float(o["high"]),
+                worlds=int(o["worlds"]),
+                expert=bool(o["expert"]),
+                reason=Reason(str(o["reason"]["key"]), dict(o["reason"]["params"])),
+            )
+            for o in data["options"]
+        ),
+        budget=int(data["budget"]),
+        seed=int(data["seed"]),
+    )
+
+
+def advice_message(
+    table: LiveTable, client: Client, seq: int, seat: int, data: dict[str, Any]
+) -> dict[str, Any]:
+    """The ``advice`` answer: the figures, and the same in the asker's words."""
+    tr = client.tr
+    advice = advice_of(data)
+    ui = table.ui
+    space = table.game.action_space
+    lines = advice_lines(advice, table.game, ui, tr)
+    options = []
+    for rank, option in enumerate(advice.options, start=1):
+        options.append(
+            {
+                "rank": rank,
+                "action": option.action,
+                "notation": option.notation,
+                "label": ui.action_label(space[option.action], tr),
+                "chance": chance(option.chance, tr),
+                "low": chance(option.low, tr),
+                "high": chance(option.high, tr),
+                "worlds": option.worlds,
+                "expert": option.expert,
+                "reason": ui.advice_reason(option.reason.key, option.reason.params, tr),
+            }
+        )
+    return {
+        "v": PROTOCOL_VERSION,
+        "type": "advice",
+        "seq": seq,
+        "seat": seat,
+        "title": lines[0],
+        "options": options,
+        "lines": lines,
+        "advice": data,
+    }
+
+
+async def close(manager: Manager) -> None:
+    """Cancel the questions still being thought about at ``manager``'s tables (the server
+    stops)."""
+    memos = [_HINTS[t] for t in list(manager.tables.values()) if t in _HINTS]
+    tasks = [t for memo in memos for t in memo.tasks]
+    for task in tasks:
+        task.cancel()
+    for task in tasks:
+        with contextlib.suppress(BaseException):
+            await task

@@ -1,0 +1,395 @@
+"""Where the game turned, at the web table: the chart of a finished game, computed once.
+
+:class:`Turnings` computes :func:`~subtable.sim.turning.turning_points` for a finished table
+— its record is public once the game is over — off the event loop (a worker process; a
+thread when the server's bots think in a thread, as in tests), one game at a time and at
+most :data:`MAX_WAITING` waiting (beyond that: ``busy``, ask again), then keeps the result
+in the database (``tables.turning``) and in memory, so every later look is free. A whole
+Red November game takes a few seconds (``docs/web.md``, "Where the game turned").
+
+The chart is drawn on the server as inline SVG (:mod:`subtable.web.chart`): the team's curve
+in a cooperative game, each seat's in a competitive one; as seen by one seat, that seat's
+curve alone (its own view's estimates). Its moments link to that step of the replay, with
+what happened there. The replay page shows it at once when it is known, else a placeholder
+its script fills in (``GET /api/tables/{id}/turning``); the table page asks for it when the
+game ends.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ctypes
+import logging
+import multiprocessing
+import os
+import signal
+import threading
+import time
+from collections import OrderedDict
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from html import escape
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+from markupsafe import Markup
+
+from subtable.bots.heuristic import search_hooks
+from subtable.core.record import GameRecord
+from subtable.i18n import Translator, normalize, translator
+from subtable.sim.turning import (
+    TURNING_WORLDS,
+    Moment,
+    Move,
+    Turning,
+    largest_changes,
+    moment_text,
+    turning_points,
+)
+from subtable.ui.advice import chance
+from subtable.web.chart import Curve, Mark, chart_svg, legend_swatch
+from subtable.web.db import Store
+from subtable.web.limits import ascii_int
+from subtable.web.live import LiveTable
+
+log = logging.getLogger("subtable.web")
+
+#: sampled worlds behind each estimate (the lab's default: ``replay --chart``)
+WORLDS = TURNING_WORLDS
+#: tables waiting for their chart at most (beyond: ``busy``)
+MAX_WAITING = 8
+#: charts kept in memory (the database keeps them all)
+_KEPT = 32
+
+
+def compute(record: dict[str, Any], worlds: int) -> dict[str, Any]:
+    """The curves of a record (its JSON form), with the seconds they took: what a worker
+    process runs."""
+    started, cpu = time.perf_counter(), time.process_time()
+    data = turning_points(GameRecord.from_json(record), worlds=worlds).to_json()
+    data["seconds"] = round(time.perf_counter() - started, 3)
+    data["cpu_seconds"] = round(time.process_time() - cpu, 3)
+    return data
+
+
+def rebuild(table: LiveTable, data: dict[str, Any]) -> Turning:
+    """A :class:`Turning` back from its JSON form, each move's public events replayed from
+    the table's record (the JSON does not keep them)."""
+    game = table.game
+    state = game.new_state(table.row.seed)
+    moves = []
+    for index, text in enumerate(table.effective_actions(), start=1):
+        seat = state.current_seat()
+        events = state.apply(text)
+        moves.append(Move(index, seat, text, tuple(e.for_seat(None) for e in events)))
+    series = tuple(tuple(float(v) for v in s) for s in data["series"])
+    team = data["team_series"]
+    return Turning(
+        game=str(data["game"]),
+        team=bool(data["team"]),
+        series=series,
+        lows=tuple(tuple(float(v) for v in s) for s in data["lows"]),
+        highs=tuple(tuple(float(v) for v in s) for s in data["highs"]),
+        team_series=None if team is None else tuple(float(v) for v in team),
+        moves=tuple(moves),
+        moments=tuple(
+            Moment(m["seat"], int(m["move"]), float(m["before"]), float(m["after"]))
+            for m in data["moments"]
+        ),
+        worlds=int(data["worlds"]),
+        seed=int(data["seed"]),
+    )
+
+
+def _die_with(parent: int) -> None:
+    """A chart worker's start: it ends with the server, ``kill -9`` included (Linux kills
+    it with its parent; a thread watches the parent elsewhere), and leaves Ctrl-C to it."""
+    with contextlib.suppress(Exception):
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    def watch() -> None:
+        while True:
+            time.sleep(0.5)
+            if os.getppid() != parent:
+                os._exit(0)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
+class Busy(Exception):
+    """Too many games wait for their chart: ask again in a moment."""
+
+
+class Unavailable(Exception):
+    """This table has no chart: its game goes on, or it has no expert to estimate with."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def available(table: LiveTable) -> bool:
+    """Whether the table's game can be charted (it has an expert and sampled worlds)."""
+    return search_hooks(table.game) is not None and table.game.can_determinize
+
+
+class Turnings:
+    """The charts of the finished tables: computed once, off the event loop, and kept."""
+
+    def __init__(self, store: Store, *, processes: bool, worlds: int = WORLDS) -> None:
+        self.store = store
+        self.worlds = worlds
+        self._processes = processes
+        self._executor: Executor | None = None
+        self._kept: OrderedDict[str, Turning] = OrderedDict()
+        self._pending: dict[str, asyncio.Task[Turning | None]] = {}
+        self._failed: set[str] = set()
+
+    def _pool(self) -> Executor:
+        if self._executor is None:
+            if self._processes:
+                ctx = multiprocessing.get_context("spawn")  # the server runs threads: no fork
+                self._executor = ProcessPoolExecutor(
+                    1, mp_context=ctx, initializer=_die_with, initargs=(os.getpid(),)
+                )
+            else:
+                self._executor = ThreadPoolExecutor(1, thread_name_prefix="subtable-turning")
+        return self._executor
+
+    def _keep(self, table_id: str, turning: Turning) -> Turning:
+        self._kept[table_id] = turning
+        self._kept.move_to_end(table_id)
+        while len(self._kept) > _KEPT:
+            self._kept.popitem(last=False)
+        return turning
+
+    def check(self, table: LiveTable) -> None:
+        """Refuse a table without a chart (:class:`Unavailable`)."""
+        if not table.over:
+            raise Unavailable("not_over", "the game goes on: its chart comes once it is over")
+        if not available(table):
+            raise Unavailable("no_expert", "this game has no expert to estimate chances with")
+        if table.id in self._failed:
+            raise Unavailable("turning_failed", "this game's chart could not be computed")
+
+    async def get(self, table: LiveTable) -> Turning | None:
+        """The table's chart if it is known (memory, then the database), starting its
+        computation otherwise (``None`` meanwhile). Raises :class:`Unavailable` or
+        :class:`Busy`."""
+        self.check(table)
+        found = self._kept.get(table.id)
+        if found is not None:
+            self._kept.move_to_end(table.id)
+            return found
+        task = self._pending.get(table.id)
+        if task is not None:
+            return task.result() if task.done() else None
+        data = await self.store.turning(table.id)
+        if data is not None:
+            return self._keep(table.id, await asyncio.to_thread(rebuild, table, data))
+        if len(self._pending) >= MAX_WAITING:
+            raise Busy("too many games wait for their chart")
+        task = asyncio.get_running_loop().create_task(self._compute(table))
+        self._pending[table.id] = task
+        return None
+
+    async def wait(self, table: LiveTable, timeout: float = 120.0) -> Turning:
+        """The table's chart, computed now if needed (for tests and the measurements)."""
+        found = await self.get(table)
+        if found is not None:
+            return found
+        task = self._pending.get(table.id)
+        if task is not None:
+            await asyncio.wait_for(asyncio.shield(task), timeout)
+        found = await self.get(table)
+        if found is None:
+            raise Unavailable("turning_failed", "this game's chart could not be computed")
+        return found
+
+    async def _compute(self, table: LiveTable) -> Turning | None:
+        loop = asyncio.get_running_loop()
+        record = table.record().to_json()
+        try:
+            data = await loop.run_in_executor(self._pool(), compute, record, self.worlds)
+            log.info(
+                "where table %s turned: %d moves in %.1f s",
+                table.id,
+                len(data["moves"]),
+                data["seconds"],
+            )
+            await self.store.set_turning(table.id, data)
+            turning = await asyncio.to_thread(rebuild, table, data)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("where table %s turned: failed", table.id)
+            self._failed.add(table.id)
+            return None
+        finally:
+            self._pending.pop(table.id, None)
+        return self._keep(table.id, turning)
+
+    async def close(self) -> None:
+        """Stop computing (what was under way is dropped)."""
+        for task in list(self._pending.values()):
+            task.cancel()
+            with contextlib.suppress(BaseException):
+                await task
+        if self._executor is not None:
+            # a chart under way is dropped: its worker stops now, not when it is done
+            workers = list(getattr(self._executor, "_processes", {}).values())
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            for worker in workers:
+                worker.terminate()
+            for worker in workers:
+                await asyncio.to_thread(worker.join, 2)
+
+
+# -- the HTML ------------------------------------------------------------------------------
+def replay_href(table: LiveTable, seat: int | None, step: int, lang: str) -> str:
+    """The replay at ``step``, as seen by ``seat`` (``None``: everything)."""
+    who = "all" if seat is None else str(seat + 1)
+    return f"/replay/{table.id}?seat={who}&step={step}&lang={lang}"
+
+
+def turning_html(
+    turning: Turning, table: LiveTable, tr: Translator, seat: int | None, step: int | None
+) -> str:
+    """The chart, its legend and its moments (see the module's doc); ``seat``: as seen by
+    that seat (its curve alone), ``None``: the whole record's."""
+    ui = table.ui
+    game = table.game
+    if seat is None:
+        chosen = turning.curves()
+        moments = list(turning.moments)
+    else:
+        chosen = [(seat, turning.series[seat])]
+        moments = largest_changes(turning.series[seat], seat)
+    index = {s: i for i, (s, _values) in enumerate(chosen)}
+    curves = []
+    for s, values in chosen:
+        lows, highs = turning.band(s)
+        label = tr("lab.turning.team") if s is None else ui.seat_name(s, tr)
+        curves.append(Curve(label, values, lows, highs))
+    marks = []
+    items = []
+    for m in sorted(moments, key=lambda m: (m.move, m.seat or 0)):
+        text = moment_text(turning, m, tr, game)
+        href = replay_href(table, seat, m.move, tr.lang)
+        curve = curves[index[m.seat]]
+        marks.append(Mark(index[m.seat], m.move, m.before, m.after, href, text))
+        who = f"{curve.label} — " if len(curves) > 1 else ""
+        kind = "drop" if m.delta < 0 else "rise"
+        sign = "▼" if kind == "drop" else "▲"
+        items.append(
+            f'<li class="{kind}"><span aria-hidden="true">{sign}</span> '
+            f'<a href="{escape(href)}">{escape(who + text)}</a></li>'
+        )
+    description = " ".join(
+        tr(
+            "web.turning.desc",
+            curve=c.label,
+            start=chance(c.values[0], tr),
+            end=chance(c.values[-1], tr),
+        )
+        for c in curves
+    )
+    svg = chart_svg(
+        curves,
+        marks,
+        title=tr("lab.turning.title", game=ui.title(tr)),
+        description=description,
+        x_label=tr("lab.turning.axis.moves"),
+        y_label=tr("lab.turning.axis.chance"),
+        step=step,
+    )
+    legend = "".join(f"<li>{legend_swatch(i)} {escape(c.label)}</li>" for i, c in enumerate(curves))
+    return (
+        f'<p class="turning-method">{escape(tr("web.turning.method", worlds=turning.worlds))}</p>'
+        f'<div class="turning-figure">{svg}</div>'
+        f'<ul class="turning-legend" aria-label="{escape(tr("web.turning.curves"))}">'
+        f"{legend}</ul>"
+        f'<h3 class="small-h">{escape(tr("web.turning.moments"))}</h3>'
+        f'<ul class="turning-moments">{"".join(items)}</ul>'
+    )
+
+
+def _section(inner: str, tr: Translator, src: str = "") -> Markup:
+    data = f' data-src="{escape(src)}"' if src else ""
+    return Markup(
+        f'<section id="turning" class="turning" aria-labelledby="turning-h"{data}>'
+        f'<h2 id="turning-h">{escape(tr("lab.turning.heading"))}</h2>{inner}</section>'
+    )
+
+
+def api_href(table: LiveTable, seat: int | None, step: int | None, lang: str) -> str:
+    """Where a page asks for the chart (``GET /api/tables/{id}/turning``)."""
+    who = "all" if seat is None else str(seat + 1)
+    step_q = "" if step is None else f"&step={step}"
+    return f"/api/tables/{table.id}/turning?seat={who}{step_q}&lang={lang}"
+
+
+async def replay_block(
+    request: Request, table: LiveTable, tr: Translator, seat: int | None, step: int
+) -> Markup:
+    """The replay page's chart: drawn when known, else a placeholder its script fills in
+    (nothing for a game without an expert)."""
+    service: Turnings = request.app.state.turnings
+    try:
+        found = await service.get(table)
+    except Unavailable as exc:
+        if exc.code == "turning_failed":
+            return _section(f'<p class="error">{escape(tr("web.turning.failed"))}</p>', tr)
+        return Markup("")
+    except Busy:
+        found = None
+    if found is not None:
+        return _section(turning_html(found, table, tr, seat, step), tr)
+    waiting = f'<p class="computing" role="status">{escape(tr("web.turning.computing"))}</p>'
+    return _section(waiting, tr, api_href(table, seat, step, tr.lang))
+
+
+def make_turning_router(manager_of: Any) -> APIRouter:
+    """``GET /api/tables/{id}/turning``: the chart of a finished table."""
+    router = APIRouter()
+
+    def fail(status: int, code: str, message: str) -> JSONResponse:
+        return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+
+    @router.get("/api/tables/{table_id}/turning", response_model=None)
+    async def turning(request: Request, table_id: str) -> JSONResponse:
+        table = await manager_of(request).get(table_id)
+        if table is None:
+            return fail(404, "no_table", "there is no such table")
+        q = request.query_params
+        tr = translator(normalize(q.get("lang")) or table.row.lang)
+        chosen = ascii_int(q.get("seat"))
+        seats = len(table.owners)
+        seat = chosen - 1 if chosen is not None and 0 < chosen <= seats else None
+        step = ascii_int(q.get("step"))
+        service: Turnings = request.app.state.turnings
+        try:
+            found = await service.get(table)
+        except Unavailable as exc:
+            status = 409 if exc.code in ("not_over", "no_expert") else 500
+            return fail(status, exc.code, exc.message)
+        except Busy:
+            return JSONResponse(
+                {"error": {"code": "busy", "message": "the server is working out other games"}},
+                status_code=503,
+                headers={"Retry-After": "5"},
+            )
+        if found is None:
+            return JSONResponse({"status": "computing"}, status_code=202)
+        return JSONResponse(
+            {
+                "status": "ready",
+                "html": turning_html(found, table, tr, seat, step),
+                "turning": found.to_json(),
+            }
+        )
+
+    return router

@@ -1,0 +1,176 @@
+"""Learning in the browser, driven in Debian's Chromium by Playwright against a real server:
+a lesson's first scene played (a wrong move explained, then the move that makes the
+point), the hint button at a table (the advice shown to the asker, the line in everyone's
+log), and the chart of where a finished game turned, in the replay and on the table page,
+its moments jumping to their step. Screenshots go to $SUBTABLE_SCREENSHOTS (docs/screenshots
+refreshes the README's)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tests.web.conftest import SHOTS
+from tests.web.test_browser_table import Page, axe_violations, seat_url
+
+from subtable.web.turning import compute
+
+#: the learning screenshots' size: small, and still readable
+VIEW = {"width": 1100, "height": 760}
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "t.sqlite3"
+
+
+@pytest.fixture
+def server(servers: Callable[..., Any], db: Path) -> Any:
+    return servers(str(db))
+
+
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    out = Path(SHOTS) if SHOTS else tmp_path / "screenshots"
+    out.mkdir(parents=True, exist_ok=True)
+    return out
+
+
+def test_the_first_scene_of_a_lesson(browser: Any, server: Any, shots: Path) -> None:
+    ctx = browser.new_context(viewport=VIEW)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(server.url + "/?lang=en")
+        page.locator("a.nav-learn").click()  # the home page's header leads to the lessons
+        page.wait_for_selector(".learn-game")
+        assert page.locator(".learn-game").count() == 2
+        page.locator(".lessons a").first.click()
+        page.wait_for_selector("#legal button")
+        assert page.locator("#scene-h").inner_text().startswith("1/5")
+        assert page.locator("#done-box").is_hidden() and page.locator("#feedback").is_hidden()
+        data = page.evaluate("window.subtableLesson.data")
+        expected = data["expected"]
+        wrong = next(o["notation"] for o in data["options"] if o["notation"] not in expected)
+        page.locator(f"#legal button[data-notation='{wrong}']").click()
+        page.wait_for_selector("#feedback.wrong")
+        assert page.locator("#feedback").inner_text().strip()
+        assert page.evaluate("window.subtableLesson.data.moves") == []  # not played
+        page.locator("#show").click()
+        assert expected[0] in page.locator("#feedback").inner_text()
+        page.locator(f"#legal button[data-notation='{expected[0]}']").click()
+        page.wait_for_selector("#feedback.good")
+        page.wait_for_selector("#done-box:not([hidden])")
+        assert "draw 3" in page.locator("#happened").inner_text()
+        assert page.locator("#actions").is_hidden()
+        page.evaluate("window.scrollTo(0, 0)")
+        page.screenshot(path=str(shots / "learn.png"))
+        assert axe_violations(page) == []
+        page.locator("#next").click()
+        page.wait_for_function("document.body.dataset.scene === '1'")
+        assert page.locator("#scene-h").inner_text().startswith("2/5")
+        assert "scene=2" in page.url
+        # an illegal move typed in: the engine's reason, nothing played
+        page.fill("#type-move", "move 1")
+        page.locator("#type-form button").click()
+        page.wait_for_selector("#feedback.error")
+        assert "blocked" in page.locator("#feedback").inner_text()
+        page.reload()  # the address keeps the scene
+        page.wait_for_selector("#legal button")
+        assert page.locator("#scene-h").inner_text().startswith("2/5")
+        assert errors == []
+    finally:
+        ctx.close()
+
+
+def test_the_hint_button(browser: Any, server: Any, shots: Path) -> None:
+    t = server.post(
+        "/api/tables",
+        {"game": "red-november", "players": 3, "seats": ["human", "heuristic", "heuristic"]},
+    )
+    assert t["status"]["advice"] is True
+    me = Page(browser, seat_url(t["invites"][0], lang="en"), viewport=VIEW)
+    watcher = Page(browser, seat_url(t["spectator"], lang="en"), viewport=VIEW)
+    try:
+        me.page.wait_for_selector("#hint", state="visible")
+        assert watcher.page.locator("#hint-box").is_hidden()  # a spectator cannot ask
+        me.page.locator("#hint").click()
+        me.page.wait_for_selector(".advice-options li")
+        options = me.page.locator(".advice-options li")
+        assert 1 <= options.count() <= 3
+        assert "%" in options.first.inner_text()
+        assert "sampled world" in me.page.locator(".advice-title").inner_text()
+        for page in (me, watcher):
+            page.page.wait_for_selector("#log li.asked")
+            assert "Gnome 1" in page.page.locator("#log li.asked").inner_text()
+            assert "asked the expert for advice" in page.page.locator("#log li.asked").inner_text()
+        assert watcher.page.locator(".advice-options").count() == 0  # the asker's alone
+        assert not any('"type":"advice",' in f for f in watcher.frames)
+        me.page.locator("#hint-box").scroll_into_view_if_needed()
+        me.page.screenshot(path=str(shots / "hint.png"))
+        assert axe_violations(me.page) == []
+        before = me.seq()
+        me.page.locator(".advice-options button.play-advised").first.click()
+        me.wait_seq(before)
+        assert me.page.locator(".advice-options").count() == 0  # the next decision: asked anew
+        assert me.errors == [] and watcher.errors == []
+    finally:
+        me.close()
+        watcher.close()
+
+
+def _finished(server: Any, db: Path) -> dict[str, Any]:
+    """A table of bots played to its end, its chart computed here and kept where the
+    server keeps it (the server would compute the same with more worlds)."""
+    t = server.post(
+        "/api/tables", {"game": "red-november", "players": 3, "seats": ["heuristic"] * 3}
+    )
+    deadline = time.monotonic() + 120
+    while not server.get(f"/api/tables/{t['id']}")["finished"]:
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    worlds = 16 if SHOTS else 4  # the server's own number for the docs' screenshot
+    data = compute(server.get(f"/api/tables/{t['id']}/record"), worlds)
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE tables SET turning = ? WHERE id = ?", (json.dumps(data), t["id"]))
+    return t
+
+
+def test_the_chart_in_the_replay_and_on_the_finished_table(
+    browser: Any, server: Any, db: Path, shots: Path
+) -> None:
+    t = _finished(server, db)
+    ctx = browser.new_context(viewport=VIEW)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(f"{server.url}/replay/{t['id']}?lang=en")
+        chart = page.locator("#turning .turning-chart")
+        chart.wait_for()
+        marks = page.locator("#turning a.moment")
+        assert marks.count() >= 2
+        assert page.locator(".turning-moments li").count() == marks.count()
+        page.locator("#turning").screenshot(path=str(shots / "turning.png"))
+        assert axe_violations(page) == []
+        move = int(marks.nth(1).get_attribute("data-move") or "0")
+        marks.nth(1).click()  # to that moment of the replay
+        page.wait_for_url(f"**step={move}**")
+        assert page.locator("#step-out").inner_text() == str(move)
+        assert page.locator("#turning .now").count() == 1
+        # the finished table's page shows it too
+        watcher = Page(browser, seat_url(t["spectator"], lang="en"), viewport=VIEW)
+        try:
+            watcher.page.wait_for_selector("#turning-box .turning-chart")
+            assert watcher.page.locator("#turning-box a.moment").count() == marks.count()
+        finally:
+            watcher.close()
+        assert errors == []
+    finally:
+        ctx.close()

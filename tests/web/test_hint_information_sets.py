@@ -1,0 +1,161 @@
+"""The expert's advice is a function of the asking seat's information alone.
+
+The pairs of histories of ``test_information_sets.py`` — another captain swapped another
+colour, another gnome gave another item, every hidden card dealt otherwise — are played
+through the server at two tables that allow advice; the watching seat asks the expert at
+its first decisions, and every frame it receives (the ``advice_asked`` lines, the
+``advice`` answers, and everything else) must be the same, byte for byte. A planted leak
+(an answer that carries something of the table's state) shows that the comparison catches
+what it should.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from tests.web.test_information_sets import (
+    SEED,
+    Pair,
+    _app,
+    _decider,
+    _first_difference,
+    _options,
+    _pair,
+    _Socket,
+    _start,
+)
+
+from subtable.core.registry import make_game
+from subtable.web import hint, live
+
+#: the watcher's decisions it asks the expert about
+ASKS = 3
+
+
+def play_with_hints(
+    client: TestClient, pair: Pair, history: list[str], *, redealt: bool
+) -> list[str]:
+    """Play ``history`` at a new table that allows advice, the watcher asking the expert at
+    its first :data:`ASKS` decisions; every frame the watcher got (the table's id blanked)."""
+    game = make_game(pair.game, **pair.options)
+    assert pair.watcher is not None
+    with pytest.MonkeyPatch.context() as c:
+        c.setattr(live.secrets, "randbits", lambda _bits: SEED)
+        if redealt:
+            world = _start(pair.game, pair.options, pair.watcher, True)[1]
+            real_build = live.build_table
+
+            def build(row: Any, tokens: dict[str, int]) -> live.LiveTable:
+                table = real_build(row, tokens)
+                table.state = world
+                return table
+
+            c.setattr(live, "build_table", build)
+        r = client.post(
+            "/api/tables",
+            json={
+                "game": pair.game,
+                "players": pair.options.get("players"),
+                "options": _options(pair.options),
+                "seats": ["human"] * game.num_players,
+                "advice": True,
+            },
+        )
+    assert r.status_code == 201, r.text
+    t = r.json()
+    players = [_Socket(client) for _ in t["invites"]]
+    for sock, invite in zip(players, t["invites"], strict=True):
+        sock.send({"type": "hello", "table": t["id"], "token": invite["token"]})
+        sock.recv()
+        sock.recv()
+    owners = game.seat_owners()
+    mine = owners[pair.watcher]
+    watcher = _Socket(client)
+    watcher.send(
+        {
+            "type": "hello",
+            "table": t["id"],
+            "token": t["invites"][mine]["token"],
+            "render": "html",
+            "lang": "fr",
+        }
+    )
+    watcher.recv()
+    state = watcher.recv()["state"]
+    asked = 0
+    for seq, notation in enumerate(history):
+        if state["your_turn"] and asked < ASKS:
+            asked += 1
+            watcher.send({"type": "hint"})
+            for sock in [*players, watcher]:
+                assert sock.recv()["type"] == "advice_asked"
+            answer = watcher.recv()
+            assert answer["type"] == "advice", answer
+        decider = owners[_decider(client, t["id"])]
+        mover = watcher if decider == mine else players[decider]
+        mover.send({"type": "action", "seq": seq, "action": notation})
+        if mover is not watcher:
+            assert mover.recv()["type"] == "update"
+        for sock in players:
+            if sock is not mover:
+                assert sock.recv()["type"] == "update"
+        got = watcher.recv()
+        assert got["type"] == "update", got
+        state = got["state"]
+    assert asked == ASKS, "the watcher decided too seldom in this history"
+    for sock in [*players, watcher]:
+        sock.close()
+    return [text.replace(t["id"], "TABLE") for text in watcher.raw]
+
+
+def frames_of(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, pair: Pair, plant: Callable[..., None]
+) -> tuple[list[str], list[str]]:
+    plant(monkeypatch)
+    with _app(tmp_path) as client:
+        a = play_with_hints(client, pair, pair.first, redealt=False)
+        b = play_with_hints(client, pair, pair.second, redealt=pair.redealt)
+    return a, b
+
+
+def no_plant(m: pytest.MonkeyPatch) -> None:
+    del m
+
+
+def plant_state_in_the_answer(m: pytest.MonkeyPatch) -> None:
+    """The answer carries a digest of the whole state (what the expert must never read)."""
+    message = hint.advice_message
+
+    def leaky(table: live.LiveTable, *args: Any) -> dict[str, Any]:
+        out = message(table, *args)
+        out["world"] = table.state.digest()
+        return out
+
+    m.setattr(hint, "advice_message", leaky)
+
+
+HINT_PAIRS = ["submarine-3", "submarine-3-redealt", "red-november-crazed"]
+
+
+@pytest.mark.parametrize("name", HINT_PAIRS)
+def test_the_advice_is_the_same_where_the_seat_cannot_tell_the_tables_apart(
+    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pair = _pair(name)
+    a, b = frames_of(tmp_path, monkeypatch, pair, no_plant)
+    advice = [x for x in a if '"type":"advice"' in x]
+    assert len(advice) == ASKS
+    assert _first_difference(a, b) is None, _first_difference(a, b)
+
+
+def test_the_comparison_catches_a_state_read_by_the_answer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pair = _pair("submarine-3-redealt")
+    a, b = frames_of(tmp_path, monkeypatch, pair, plant_state_in_the_answer)
+    difference = _first_difference(a, b)
+    assert difference is not None and '"type":"advice"' in difference
