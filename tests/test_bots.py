@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import subprocess
 import sys
 from typing import Any, ClassVar
@@ -386,6 +387,49 @@ def test_weights_files_round_trip_and_are_checked() -> None:
         parse_model({"format": FORMAT, "features": 3, "weights": [1.0, 2.0]})
     with pytest.raises(ValueError, match="list of numbers"):
         parse_model({"format": FORMAT, "features": 1, "weights": ["x"]})
+
+
+def test_value_networks_are_checked_and_serve_only_the_counts_they_saw() -> None:
+    from subtable.bots.weights import (
+        NET_FORMAT,
+        LeafModel,
+        LeafNet,
+        leaf_model,
+        load_net,
+        net_json,
+        parse_net,
+    )
+
+    # two inputs, two ReLU units, one output: relu(x0 - x1) - relu(x1) + 0.5
+    text = net_json([1.0, 0.0], [2.0, 1.0], [([[1, -1], [0, 1]], [0, 0]), ([[1, -1]], [0.5])], [4])
+    net = parse_net(json.loads(text))
+    z = max(0.0, (3.0 - 1.0) / 2.0 - 0.5) - max(0.0, 0.5) + 0.5
+    assert net.probability([3.0, 0.5]) == pytest.approx(1.0 / (1.0 + math.exp(-z)))
+    assert net.players == frozenset({4})
+    with pytest.raises(ValueError, match="not a"):
+        parse_net({"format": FORMAT})
+    broken = json.loads(text)
+    broken["layers"][0]["units"][1] = [1.0]
+    with pytest.raises(ValueError, match="2 units of 2 inputs each"):
+        parse_net(broken)
+    broken = json.loads(text)
+    broken["layers"] = broken["layers"][:1]
+    with pytest.raises(ValueError, match="last layer must have one unit"):
+        parse_net(broken)
+    with pytest.raises(ValueError, match="'players'"):
+        parse_net({**json.loads(text), "players": "four"})
+    assert json.loads(text)["format"] == NET_FORMAT
+
+    # the packaged network plays the counts it was trained on, the logistic model the others
+    package = "subtable.bots.red_november"
+    shipped = load_net(package)
+    assert isinstance(shipped, LeafNet) and shipped.players == frozenset({4})
+    assert leaf_model(package, 4) is shipped
+    assert isinstance(leaf_model(package, 6), LeafModel)
+    game = make_game("red-november", players=4)
+    assert make_expert(game).value.model is shipped
+    assert isinstance(make_expert(make_game("red-november", players=3)).value.model, LeafModel)
+    assert load_net("subtable.bots.submarine") is None
 
 
 # -- the rules come from the engine -------------------------------------------------------

@@ -3,7 +3,10 @@
 A model is a logistic regression over an expert's position features: the
 weights live in ``weights.json`` beside the expert (read with
 :mod:`importlib.resources`, so they ship in the wheel), and are refitted by
-``scripts/fit_values.py``, which writes the same file back.
+``scripts/fit_values.py``, which writes the same file back. An expert may also
+ship a small network (``value_net.json``: ReLU hidden layers over standardised
+features, a logistic output) for the player counts it was trained on; it is
+evaluated in plain Python, so playing needs no numerical library.
 """
 
 from __future__ import annotations
@@ -14,12 +17,25 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, Protocol
 
 #: the file name of a package's model
 WEIGHTS_FILE = "weights.json"
 #: the format tag written in each file
 FORMAT = "subtable-leaf-model/1"
+#: the file name of a package's network, and its format tag
+NET_FILE = "value_net.json"
+NET_FORMAT = "subtable-leaf-net/1"
+
+
+class WinModel(Protocol):
+    """Anything that turns a feature vector into a win probability."""
+
+    def probability(self, features: Sequence[float]) -> float: ...
+
+
+def _squash(z: float) -> float:
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,8 +48,36 @@ class LeafModel:
 
     def probability(self, features: Sequence[float]) -> float:
         """The modelled win chance of a position with these features."""
-        z = sum(w * x for w, x in zip(self.weights, features, strict=False))
-        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+        return _squash(sum(w * x for w, x in zip(self.weights, features, strict=False)))
+
+
+Layer = tuple[tuple[tuple[float, ...], ...], tuple[float, ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class LeafNet:
+    """A small fully connected network over standardised features."""
+
+    mean: tuple[float, ...]
+    scale: tuple[float, ...]
+    #: each layer's weights, one row per unit (the unit's weight on every input), and biases
+    layers: tuple[Layer, ...]
+    #: the player counts it was trained on (another count uses the logistic model)
+    players: frozenset[int]
+    meta: tuple[tuple[str, Any], ...] = ()
+
+    def probability(self, features: Sequence[float]) -> float:
+        """The modelled win chance of a position with these features."""
+        x = [(f - m) / s for f, m, s in zip(features, self.mean, self.scale, strict=True)]
+        last = len(self.layers) - 1
+        for i, (units, biases) in enumerate(self.layers):
+            x = [
+                b + sum(w * v for w, v in zip(unit, x, strict=True))
+                for unit, b in zip(units, biases, strict=True)
+            ]
+            if i < last:
+                x = [v if v > 0.0 else 0.0 for v in x]
+        return _squash(x[0])
 
 
 def parse_model(data: Any, source: str = "weights") -> LeafModel:
@@ -54,6 +98,68 @@ def parse_model(data: Any, source: str = "weights") -> LeafModel:
     return LeafModel(tuple(float(w) for w in weights), meta)
 
 
+def _numbers(value: Any, where: str) -> tuple[float, ...]:
+    if not isinstance(value, list) or not all(
+        isinstance(v, int | float) and not isinstance(v, bool) for v in value
+    ):
+        raise ValueError(f"{where} must be a list of numbers")
+    return tuple(float(v) for v in value)
+
+
+def parse_net(data: Any, source: str = "network") -> LeafNet:
+    """A network from its JSON form (raises ``ValueError`` when it is malformed)."""
+    if not isinstance(data, dict) or data.get("format") != NET_FORMAT:
+        raise ValueError(f"{source}: not a {NET_FORMAT} file")
+    mean = _numbers(data.get("mean"), f"{source}: 'mean'")
+    scale = _numbers(data.get("scale"), f"{source}: 'scale'")
+    if len(mean) != data.get("features") or len(scale) != len(mean) or 0.0 in scale:
+        raise ValueError(f"{source}: 'mean' and 'scale' must give every feature (scale not 0)")
+    raw = data.get("layers")
+    if not isinstance(raw, list) or not raw:
+        raise ValueError(f"{source}: 'layers' must be a non-empty list")
+    layers: list[Layer] = []
+    width = len(mean)
+    for n, layer in enumerate(raw):
+        where = f"{source}: layer {n}"
+        if not isinstance(layer, dict) or not isinstance(layer.get("units"), list):
+            raise ValueError(f"{where} must have 'units' and 'biases'")
+        units = tuple(_numbers(u, f"{where} unit") for u in layer["units"])
+        biases = _numbers(layer.get("biases"), f"{where}: 'biases'")
+        if not units or len(biases) != len(units) or any(len(u) != width for u in units):
+            raise ValueError(f"{where}: {len(units)} units of {width} inputs each, one bias each")
+        layers.append((units, biases))
+        width = len(units)
+    if width != 1:
+        raise ValueError(f"{source}: the last layer must have one unit")
+    players = data.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, int) for p in players):
+        raise ValueError(f"{source}: 'players' must list the player counts it was trained on")
+    meta = tuple(
+        sorted(
+            (k, v)
+            for k, v in data.items()
+            if k not in ("format", "features", "mean", "scale", "layers", "players")
+        )
+    )
+    return LeafNet(mean, scale, tuple(layers), frozenset(players), meta)
+
+
+@cache
+def load_net(package: str) -> LeafNet | None:
+    """The network packaged with ``package``, if it ships one."""
+    path = resources.files(package).joinpath(NET_FILE)
+    if not path.is_file():
+        return None
+    return parse_net(json.loads(path.read_text(encoding="utf-8")), f"{package}/{NET_FILE}")
+
+
+def leaf_model(package: str, players: int) -> WinModel:
+    """The leaf model of ``package`` for a game of ``players``: its network where it was
+    trained on that count, else the logistic model."""
+    net = load_net(package)
+    return net if net is not None and players in net.players else load_model(package)
+
+
 @cache
 def load_model(package: str) -> LeafModel:
     """The model packaged with ``package`` (e.g. ``"subtable.bots.red_november"``)."""
@@ -70,3 +176,27 @@ def model_json(weights: Sequence[float], **meta: Any) -> str:
         "weights": [float(w) for w in weights],
     }
     return json.dumps(data, indent=2) + "\n"
+
+
+def net_json(
+    mean: Sequence[float],
+    scale: Sequence[float],
+    layers: Sequence[tuple[Sequence[Sequence[float]], Sequence[float]]],
+    players: Sequence[int],
+    **meta: Any,
+) -> str:
+    """The file text of a network (what :func:`load_net` reads); ``layers`` give each
+    layer's units (one weight per input) and biases."""
+    data: dict[str, Any] = {
+        "format": NET_FORMAT,
+        "features": len(mean),
+        "players": sorted(players),
+        **meta,
+        "mean": [float(v) for v in mean],
+        "scale": [float(v) for v in scale],
+        "layers": [
+            {"units": [[float(w) for w in u] for u in units], "biases": [float(b) for b in biases]}
+            for units, biases in layers
+        ],
+    }
+    return json.dumps(data) + "\n"

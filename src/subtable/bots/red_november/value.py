@@ -13,7 +13,7 @@ from subtable.bots.red_november.board import Board
 from subtable.bots.red_november.items import ItemValues
 from subtable.bots.red_november.paths import Routes
 from subtable.bots.red_november.risk import DeckOdds, track_risk
-from subtable.bots.weights import LeafModel, load_model
+from subtable.bots.weights import WinModel, leaf_model
 from subtable.games.red_november.components import ROOMS, SEA, Components
 from subtable.games.red_november.view import Phase
 
@@ -31,14 +31,14 @@ class ValueModel:
         routes: Routes,
         odds: DeckOdds,
         items: ItemValues,
-        model: LeafModel | None = None,
+        model: WinModel | None = None,
     ) -> None:
         self.c = c
         self.n = gnomes
         self.routes = routes
         self.odds = odds
         self.items = items
-        self.model = model or load_model(__package__ or "subtable.bots.red_november")
+        self.model = model or leaf_model(__package__ or "subtable.bots.red_november", gnomes)
         self._repair_of_token: dict[int, str] = {}
         for name, rep in c.repairs.items():
             if rep.token >= 0:
