@@ -22,6 +22,7 @@ from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from subtable.bots.base import finish
 from subtable.bots.experts import has_expert, make_expert
 from subtable.bots.ismcts import ISMCTSBot
 from subtable.core.errors import OptionError
@@ -122,13 +123,7 @@ def advise(
     """The ``top`` best of ``legal_ids`` for the seat of ``view``, by estimated chance of
     winning (see the module's doc). Raises :class:`OptionError` for a game without an
     expert or sampled worlds, ``ValueError`` for a spectator's view or no legal action."""
-    search = advising(game, view, legal_ids, seed=seed, budget=budget, top=top)
-    while True:
-        try:
-            next(search)
-        except StopIteration as done:
-            found: Advice = done.value
-            return found
+    return finish(advising(game, view, legal_ids, seed=seed, budget=budget, top=top))
 
 
 def advising(

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import importlib
 import re
-from collections.abc import Callable, Mapping
-from typing import Any, Protocol
+from collections.abc import Callable, Generator, Mapping
+from typing import Any, Protocol, TypeVar, cast
 
 from pydantic import BaseModel, ValidationError
 
@@ -197,3 +197,15 @@ def parse_bot_spec(
             )
         params[key.strip()] = _value(raw.strip())
     return name, params
+
+
+T = TypeVar("T")
+
+
+def finish(search: Generator[int, None, T]) -> T:
+    """What a search that can be paused gives, run in one go."""
+    while True:
+        try:
+            next(search)
+        except StopIteration as done:
+            return cast(T, done.value)

@@ -51,7 +51,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from subtable.bots.base import Observation
+from subtable.bots.base import Observation, finish
 from subtable.bots.heuristic import DEFAULT_SEARCH_BUDGET, search_hooks
 from subtable.core.actions import Action
 from subtable.core.errors import OptionError
@@ -184,13 +184,7 @@ class ISMCTSBot:
     def choose(self, obs: Observation) -> Action:
         """After the search: with the expert and paired sampling, its choice unless the search
         is sure of a better one (``z``); otherwise the most visited legal action."""
-        thinking = self.think(obs)
-        while True:
-            try:
-                next(thinking)
-            except StopIteration as done:
-                chosen: Action = done.value
-                return chosen
+        return finish(self.think(obs))
 
     def think(self, obs: Observation) -> Generator[int, None, Action]:
         """:meth:`choose` as a search that can be paused: it yields the iterations run so far
@@ -273,13 +267,7 @@ class ISMCTSBot:
         """Each of ``options`` (legal root actions of ``seat``) played on the same ``worlds``
         sampled from ``view`` (the first drawn now, each later one after the last is
         played): ``seat``'s return in every world, by option. Reads nothing but the view."""
-        comparing = self.comparing(view, seat, options, worlds)
-        while True:
-            try:
-                next(comparing)
-            except StopIteration as done:
-                returns: dict[int, list[float]] = done.value
-                return returns
+        return finish(self.comparing(view, seat, options, worlds))
 
     def comparing(
         self, view: SeatView, seat: int, options: list[int], worlds: int

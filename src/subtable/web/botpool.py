@@ -36,7 +36,7 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from subtable.bots.base import check_bot_params, make_bot, observe, parse_bot_spec
+from subtable.bots.base import check_bot_params, finish, make_bot, observe, parse_bot_spec
 from subtable.core.actions import Action
 from subtable.core.game import State
 from subtable.core.registry import make_game
@@ -123,13 +123,7 @@ def searching(job: BotJob | AdviceJob) -> Generator[int, None, Any]:
 
 def choose(job: BotJob) -> str:
     """The action (notation) the bot of ``job.seat`` plays, thought in one go."""
-    search = thinking(job)
-    while True:
-        try:
-            next(search)
-        except StopIteration as done:
-            result: str = done.value
-            return result
+    return finish(thinking(job))
 
 
 # -- the worker's side -------------------------------------------------------------------
