@@ -12,7 +12,7 @@ from collections.abc import AsyncGenerator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse
@@ -217,15 +217,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         guard: Guard = request.app.state.guard
         if guard.cross_site(request):
             return fail(403, "cross_site", "tables are opened from this server's own pages")
-        raw, problem = await _json_body(request, cfg.limits.max_json_depth)
-        if problem is not None:
-            return fail(400, "bad_json", problem)
-        try:
-            body = CreateBody.model_validate(raw)
-        except ValidationError as exc:
-            first = exc.errors()[0]
-            where = ".".join(short(p, 40) for p in first["loc"]) or "body"
-            return fail(400, "bad_request", f"{where}: {first['msg']}")
+        body, refused = await _validated(request, CreateBody, cfg.limits.max_json_depth)
+        if body is None:
+            return fail(400, *refused)
         if not guard.may_open(request):
             return fail(429, "rate_limited", too_fast(cfg.limits))
         try:
@@ -245,15 +239,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         guard: Guard = request.app.state.guard
         if guard.cross_site(request):
             return fail(403, "cross_site", "seats are taken from this server's own pages")
-        raw, problem = await _json_body(request, cfg.limits.max_json_depth)
-        if problem is not None:
-            return fail(400, "bad_json", problem)
-        try:
-            body = JoinBody.model_validate(raw)
-        except ValidationError as exc:
-            first = exc.errors()[0]
-            where = ".".join(short(p, 40) for p in first["loc"]) or "body"
-            return fail(400, "bad_request", f"{where}: {first['msg']}")
+        body, refused = await _validated(request, JoinBody, cfg.limits.max_json_depth)
+        if body is None:
+            return fail(400, *refused)
         if not guard.may_open(request):
             return fail(429, "rate_limited", too_fast(cfg.limits))
         manager = manager_of(request)
@@ -384,6 +372,25 @@ async def _json_body(request: Request, depth: int) -> tuple[Any, str | None]:
         return json.loads(text), None
     except (ValueError, RecursionError):
         return None, "the body is not valid JSON"
+
+
+Model = TypeVar("Model", bound=BaseModel)
+
+
+async def _validated(
+    request: Request, model: type[Model], depth: int
+) -> tuple[Model | None, tuple[str, str]]:
+    """The request's JSON body as ``model``, or the reason code and message it is refused
+    with (``bad_json``, or ``bad_request`` naming the first field that is wrong)."""
+    raw, problem = await _json_body(request, depth)
+    if problem is not None:
+        return None, ("bad_json", problem)
+    try:
+        return model.model_validate(raw), ("", "")
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(short(p, 40) for p in first["loc"]) or "body"
+        return None, ("bad_request", f"{where}: {first['msg']}")
 
 
 async def _every(seconds: float, chore: Callable[[], Awaitable[object]], name: str) -> None:
