@@ -169,6 +169,8 @@ def test_the_chart_in_the_replay_and_on_the_finished_table(
         try:
             watcher.page.wait_for_selector("#turning-box .turning-chart")
             assert watcher.page.locator("#turning-box a.moment").count() == marks.count()
+            link = watcher.page.locator("#turning-link a")  # the end screen points to it
+            assert link.is_visible() and link.get_attribute("href") == "#turning-box"
         finally:
             watcher.close()
         assert errors == []

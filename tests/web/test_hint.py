@@ -327,3 +327,49 @@ def test_the_terminal_client_prints_the_advice_and_who_asked() -> None:
     text = out.getvalue()
     assert "Gnome 2 (Bea) asked the expert" in text and "1. move 5" in text
     assert remote.asked is None and "hint" in JOIN_COMMANDS
+
+
+def test_the_record_and_the_replay_say_who_asked_and_never_what(
+    app: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Advice asked is public: kept in the record as the terminal keeps it ([actions played
+    before, seat]), shown in the replay's log after that action and by ``subtable replay``."""
+    import io
+
+    from rich.console import Console
+
+    from subtable.commands import replay
+    from subtable.core.record import GameRecord
+    from subtable.i18n import translator
+
+    t = new_table(app, game="submarine", players=2, seats=["human"] * 2, advice=True)
+    rng = random.Random(8)
+    with _seats(app, t, *_tokens(t), lang="en") as seats:
+        first = next(s for s in seats if s.state["your_turn"])
+        first.act(rng.choice(first.state["legal"])["id"])
+        for s in seats:
+            assert s.recv()["type"] == "update"
+        mover = next(s for s in seats if s.state["your_turn"])
+        _ask(mover)
+        assert mover.recv()["type"] == "advice_asked"
+        answer = mover.recv()
+        other = next(s for s in seats if s is not mover)
+        assert other.recv()["type"] == "advice_asked"
+        asker = mover.welcome["seats"][0]
+        play_out(seats, lambda s: rng.choice(s.state["legal"])["id"])
+    record = app.get(f"/api/tables/{t['id']}/record").json()
+    assert record["meta"]["advice"] == [[1, asker]]
+    assert str(answer["options"][0]["chance"]) not in json.dumps(record["meta"])
+    line = f"Player {asker + 1} (player {asker + 1}) asked the expert for advice."
+    for step, shown in ((1, True), (0, False), (2, True)):
+        page = app.get(f"/replay/{t['id']}?step={step}&lang=en").text
+        assert (line in page) is shown, step
+    out = io.StringIO()
+    monkeypatch.setattr(replay, "out", Console(file=out, width=300))
+    replay.narrate(GameRecord.from_json(record), translator("en"))
+    told = out.getvalue().splitlines()
+    at = next(i for i, x in enumerate(told) if "asked the expert for advice" in x)
+    assert f"Player {asker + 1}" in told[at]
+    # it follows the first action's line (and that action's events), before the second's
+    plays = [i for i, x in enumerate(told) if x.startswith(("Player 1: ", "Player 2: "))]
+    assert plays[0] < at < plays[1], told[:12]

@@ -56,6 +56,9 @@ def test_names_are_kept_shown_and_escaped(client: Any, connect: Any) -> None:
     assert "<b>Ana</b>" not in markup and "&lt;b&gt;Ana&lt;/b&gt;" in markup
     # the data itself carries the name as it is (the page writes it as text)
     assert other.welcome["people"] == [evil, None]
+    assert other.welcome["role_text"] == "player 2: Player 2"  # no name yet
+    named = connect(t["id"], t["invites"][0]["token"], render="html", lang="en")
+    assert named.welcome["role_text"] == f"{evil} (Player 1)"  # text: the page writes it so
 
 
 @pytest.mark.parametrize(
@@ -305,3 +308,4 @@ def test_the_replay_shows_the_chat_in_time(client: Any, connect: Any) -> None:
     play_out(seats, lambda s: rng.choice(s.state["legal"])["id"])
     page = client.get(f"/replay/{t['id']}?step=0").text
     assert "good &lt;luck&gt;" in page and "Ana" in page
+    assert "(Bea)" in page  # the panels name the people who played

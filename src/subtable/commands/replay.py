@@ -155,6 +155,13 @@ def narrate(record: GameRecord, tr: Translator) -> None:
     out.rule(Text(ui.title(tr), style="bold"))
     events(list(state.opening_events))
     space = game.action_space
+    # advice asked after the k-th action ([k, seat] in the record): who asked, never what
+    # was advised
+    asked: dict[int, list[int]] = {}
+    for item in record.meta.get("advice") or []:
+        match item:
+            case [int(moves), int(asker)] if 0 <= asker < game.num_seats:
+                asked.setdefault(max(moves, 1), []).append(asker)
     for text in record.actions:
         seat = state.current_seat()
         action = space.parse(text)
@@ -166,3 +173,5 @@ def narrate(record: GameRecord, tr: Translator) -> None:
         )
         say(said)
         events(state.apply(text))
+        for asker in asked.get(len(state.history), []):
+            say(tr("advice.asked", who=who(asker)), "dim")

@@ -108,6 +108,8 @@ class LiveEntry:
     seat: int | None
     action: str
     events: list[Event]
+    #: the actions that make the position after it (undone ones left out)
+    moves: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,7 +243,7 @@ class LiveTable:
             raise RuntimeError(f"table {self.id}: unknown entry kind {row.kind!r}")
         if self.state.is_terminal():
             self.ledger.seal()  # a finished game is final
-        entry = LiveEntry(row.seq, row.kind, row.seat, action, events)
+        entry = LiveEntry(row.seq, row.kind, row.seat, action, events, len(self.state.history))
         self.entries.append(entry)
         self.active = time.time()
         return entry
@@ -267,6 +269,8 @@ class LiveTable:
         meta: dict[str, Any] = {}
         if self.row.closed is not None:
             meta["closed"] = self.row.closed
+        if self.asked:  # as the terminal keeps it: [actions played before, seat] each time
+            meta["advice"] = [list(x) for x in self.asked_moves()]
         return GameRecord.of(
             self.row.game,
             self.state,
@@ -275,6 +279,12 @@ class LiveTable:
             table=self.id,
             **meta,
         )
+
+    def asked_moves(self) -> list[tuple[int, int]]:
+        """Each time advice was asked: (the actions played before it, undone ones left out;
+        the seat), as the terminal's records keep it."""
+        moves = {e.seq: e.moves for e in self.entries}
+        return [(moves.get(a.seq, 0), a.seat) for a in self.asked]
 
     # -- what each client is sent ------------------------------------------------------
     def _redact_seat(self, client: Client, event: Event) -> int | None:

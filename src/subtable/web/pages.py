@@ -32,6 +32,7 @@ from subtable.web.guard import Guard
 from subtable.web.insight import insight_strings
 from subtable.web.limits import ascii_int
 from subtable.web.live import LiveTable, shared_game
+from subtable.web.render import who_labels
 from subtable.web.turning import replay_block
 
 #: the seat kinds offered on the home page besides the bot levels of each game
@@ -219,6 +220,12 @@ def replay_page(
     state = game.new_state(table.row.seed)
     ui = table.ui
     log: list[tuple[int, str, list[str]]] = []
+    # "Gnome 1 (Ana) asked the expert for advice." after the action it followed (public)
+    holders = who_labels(table, (), tr)  # names, bot levels: the replay is public
+    asked: dict[int, list[str]] = {}
+    for moves, asker in table.asked_moves():
+        who_asked = f"{ui.seat_name(asker, tr)} ({holders[asker]})"
+        asked.setdefault(max(moves, 1), []).append(tr("advice.asked", who=who_asked))
     for n, notation in enumerate(actions[:step], start=1):
         decider = state.current_seat()
         action = game.parse_action(notation)
@@ -236,9 +243,9 @@ def replay_page(
         else:
             readers = [] if seat is None else [seat]
             label = action_as_seen(game, ui, action, decider, events, readers, tr)[1]
-        log.append((n, f"{who}: {label}", lines))
+        log.append((n, f"{who}: {label}", lines + asked.get(n, [])))
     renderer = board_renderer(table.game)
-    who_map = {s: _replay_who(table, s, tr) for s in range(len(table.owners))}
+    who_map = holders
     view = _everything(state, len(table.owners)) if everything else state.view(seat)
     board = renderer.board(view, tr, [])
     panels = renderer.panels(view, tr, [], who_map)
@@ -276,13 +283,6 @@ def _everything(state: State[Any], seats: int) -> dict[str, Any]:
                 if isinstance(row, dict) and row.get("seat") == seat and "hand" in row:
                     row["hand"] = mine["hand"]
     return view
-
-
-def _replay_who(table: LiveTable, seat: int, tr: Translator) -> str:
-    controller = table.row.controllers[table.owners[seat]]
-    if controller != HUMAN:
-        return tr("ui.who.bot", bot=controller)
-    return tr("ui.who.player", n=table.owners[seat] + 1)
 
 
 def player_labels(tr: Translator) -> list[str]:

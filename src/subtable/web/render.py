@@ -95,6 +95,8 @@ def role_text(table: LiveTable, player: int | None, seats: Sequence[int], tr: Tr
     if player is None:
         return tr("web.role.spectator")
     names = tr.join([table.ui.seat_name(s, tr) for s in seats])
+    if name := table.row.names.get(player):  # escaped where it is drawn
+        return tr("web.role.named", name=name, seats=names)
     return tr("web.role.player", n=player + 1, seats=names)
 
 

@@ -102,6 +102,7 @@ function showTurning() {
   const seat = mySeats.length ? String(mySeats[0] + 1) : "all";
   const src = `/api/tables/${encodeURIComponent(tableId)}/turning?seat=${seat}&lang=${lang}`;
   section.hidden = false;
+  $("turning-link").hidden = false; // the end screen points to it
   const p = document.createElement("p");
   p.className = "computing";
   p.setAttribute("role", "status");
