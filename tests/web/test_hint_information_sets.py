@@ -18,18 +18,14 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from tests.web.test_information_sets import (
-    SEED,
     Pair,
     _app,
     _decider,
     _first_difference,
-    _options,
     _pair,
-    _Socket,
-    _start,
+    seat_everyone,
 )
 
-from subtable.core.registry import make_game
 from subtable.web import hint, live
 
 #: the watcher's decisions it asks the expert about
@@ -41,51 +37,10 @@ def play_with_hints(
 ) -> list[str]:
     """Play ``history`` at a new table that allows advice, the watcher asking the expert at
     its first :data:`ASKS` decisions; every frame the watcher got (the table's id blanked)."""
-    game = make_game(pair.game, **pair.options)
     assert pair.watcher is not None
-    with pytest.MonkeyPatch.context() as c:
-        c.setattr(live.secrets, "randbits", lambda _bits: SEED)
-        if redealt:
-            world = _start(pair.game, pair.options, pair.watcher, True)[1]
-            real_build = live.build_table
-
-            def build(row: Any, tokens: dict[str, int]) -> live.LiveTable:
-                table = real_build(row, tokens)
-                table.state = world
-                return table
-
-            c.setattr(live, "build_table", build)
-        r = client.post(
-            "/api/tables",
-            json={
-                "game": pair.game,
-                "players": pair.options.get("players"),
-                "options": _options(pair.options),
-                "seats": ["human"] * game.num_players,
-                "advice": True,
-            },
-        )
-    assert r.status_code == 201, r.text
-    t = r.json()
-    players = [_Socket(client) for _ in t["invites"]]
-    for sock, invite in zip(players, t["invites"], strict=True):
-        sock.send({"type": "hello", "table": t["id"], "token": invite["token"]})
-        sock.recv()
-        sock.recv()
-    owners = game.seat_owners()
+    at = seat_everyone(client, pair, redealt=redealt, advice=True)
+    owners, players, watcher, state = at.owners, at.players, at.watcher, at.state
     mine = owners[pair.watcher]
-    watcher = _Socket(client)
-    watcher.send(
-        {
-            "type": "hello",
-            "table": t["id"],
-            "token": t["invites"][mine]["token"],
-            "render": "html",
-            "lang": "fr",
-        }
-    )
-    watcher.recv()
-    state = watcher.recv()["state"]
     asked = 0
     for seq, notation in enumerate(history):
         if state["your_turn"] and asked < ASKS:
@@ -95,7 +50,7 @@ def play_with_hints(
                 assert sock.recv()["type"] == "advice_asked"
             answer = watcher.recv()
             assert answer["type"] == "advice", answer
-        decider = owners[_decider(client, t["id"])]
+        decider = owners[_decider(client, at.table)]
         mover = watcher if decider == mine else players[decider]
         mover.send({"type": "action", "seq": seq, "action": notation})
         if mover is not watcher:
@@ -109,7 +64,7 @@ def play_with_hints(
     assert asked == ASKS, "the watcher decided too seldom in this history"
     for sock in [*players, watcher]:
         sock.close()
-    return [text.replace(t["id"], "TABLE") for text in watcher.raw]
+    return [text.replace(at.table, "TABLE") for text in watcher.raw]
 
 
 def frames_of(

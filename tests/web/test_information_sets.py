@@ -156,13 +156,22 @@ def _probes(game: str, options: dict[str, Any]) -> list[str]:
     return picked + others[:: max(1, len(others) // 12)]
 
 
-def play_through_server(
-    client: TestClient, pair: Pair, history: list[str], *, redealt: bool
-) -> list[str]:
-    """Play ``history`` at a new table of the server; return every frame the watcher got,
-    with the table's id blanked out (the only thing that differs between two tables)."""
+@dataclass
+class Seated:
+    """A table of the pair's game with every player seated and the watcher connected."""
+
+    table: str
+    owners: tuple[int, ...]
+    players: list[_Socket]
+    watcher: _Socket
+    state: dict[str, Any]
+
+
+def seat_everyone(client: TestClient, pair: Pair, *, redealt: bool, **body: Any) -> Seated:
+    """Open a table of ``pair``'s game (the second history's hidden cards dealt otherwise
+    when ``redealt``; ``body``: more of the creation request), seat every player and connect
+    the watcher (its seat, or a spectator), rendering in French."""
     game = make_game(pair.game, **pair.options)
-    seats = ["human"] * game.num_players
     with pytest.MonkeyPatch.context() as c:
         c.setattr(live.secrets, "randbits", lambda _bits: SEED)
         if redealt:
@@ -181,9 +190,8 @@ def play_through_server(
                 "game": pair.game,
                 "players": pair.options.get("players"),
                 "options": _options(pair.options),
-                "seats": seats,
-                # names and chat are public: they ride along, the same in both histories
-                "names": [f"<i>P{n}</i>" for n in range(game.num_players)],
+                "seats": ["human"] * game.num_players,
+                **body,
             },
         )
     assert r.status_code == 201, r.text
@@ -204,7 +212,19 @@ def play_through_server(
         {"type": "hello", "table": t["id"], "token": token, "render": "html", "lang": "fr"}
     )
     watcher.recv()
-    state = watcher.recv()["state"]
+    return Seated(t["id"], owners, players, watcher, watcher.recv()["state"])
+
+
+def play_through_server(
+    client: TestClient, pair: Pair, history: list[str], *, redealt: bool
+) -> list[str]:
+    """Play ``history`` at a new table of the server; return every frame the watcher got,
+    with the table's id blanked out (the only thing that differs between two tables)."""
+    game = make_game(pair.game, **pair.options)
+    # names and chat are public: they ride along, the same in both histories
+    names = [f"<i>P{n}</i>" for n in range(game.num_players)]
+    at = seat_everyone(client, pair, redealt=redealt, names=names)
+    owners, players, watcher, state = at.owners, at.players, at.watcher, at.state
     probes = _probes(pair.game, pair.options)
     for seq, notation in enumerate(history):
         if seq % 2 == 0:  # ask about hands, act out of turn, try to undo: nothing may change
@@ -222,7 +242,7 @@ def play_through_server(
             players[0].send({"type": "chat", "text": "all <b>well</b>?"})
             for sock in [*players, watcher]:
                 assert sock.recv()["type"] == "chat"
-        decider_player = owners[_decider(client, t["id"])]
+        decider_player = owners[_decider(client, at.table)]
         mover = players[decider_player] if watcher_not(pair, decider_player, owners) else watcher
         mover.send({"type": "action", "seq": seq, "action": notation})
         if mover is not watcher:
@@ -236,7 +256,7 @@ def play_through_server(
         state = got["state"]
     for sock in [*players, watcher]:
         sock.close()
-    return [text.replace(t["id"], "TABLE") for text in watcher.raw]
+    return [text.replace(at.table, "TABLE") for text in watcher.raw]
 
 
 def watcher_not(pair: Pair, player: int, owners: tuple[int, ...]) -> bool:
