@@ -133,6 +133,10 @@ def test_every_lesson_plays_through_at_the_terminal(case: tuple[str, str], lang:
     lost = tr("learn.end.lost", result="").strip()
     assert _squash(ending) in flat or _squash(lost) in flat
     assert _squash(tr("learn.ui.lesson_done", title=text_of(lesson.title, tr))) in flat
+    # the bots at the lesson's table are named in the learner's language
+    assert _squash(tr("ui.who.bot", bot=tr("ui.bot.kind.heuristic"))) in flat
+    if lang != "en":
+        assert "heuristic" not in flat
 
 
 def test_an_illegal_move_is_refused_with_the_engines_reason() -> None:

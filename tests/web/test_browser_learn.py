@@ -55,6 +55,14 @@ def test_the_first_scene_of_a_lesson(browser: Any, server: Any, shots: Path) -> 
         page.wait_for_selector("#legal button")
         assert page.locator("#scene-h").inner_text().startswith("1/5")
         assert page.locator("#done-box").is_hidden() and page.locator("#feedback").is_hidden()
+        # the scene's text stands beside the board, from the top: not pushed under it
+        board, heading = (
+            page.locator("#board").bounding_box(),
+            page.locator("#scene-h").bounding_box(),
+        )
+        assert board is not None and heading is not None
+        assert heading["x"] >= board["x"] + board["width"]
+        assert heading["y"] < board["y"] + board["height"] / 2
         data = page.evaluate("window.subtableLesson.data")
         expected = data["expected"]
         wrong = next(o["notation"] for o in data["options"] if o["notation"] not in expected)
@@ -84,6 +92,36 @@ def test_the_first_scene_of_a_lesson(browser: Any, server: Any, shots: Path) -> 
         page.reload()  # the address keeps the scene
         page.wait_for_selector("#legal button")
         assert page.locator("#scene-h").inner_text().startswith("2/5")
+        assert errors == []
+    finally:
+        ctx.close()
+
+
+def test_the_end_of_a_lesson_says_so(browser: Any, server: Any) -> None:
+    """The last scene played out: the result and "Lesson complete" stay in sight (the table's
+    rule that hides its status line at the end of a game does not reach them)."""
+    ctx = browser.new_context(viewport=VIEW)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(server.url + "/learn/submarine/sub-ending?lang=en&scene=4")
+        page.wait_for_selector("#legal button")
+        for _ in range(60):
+            if page.evaluate("document.body.dataset.finished === 'true'"):
+                break
+            before = len(page.evaluate("window.subtableLesson.data.moves"))
+            page.locator("#legal button").first.click()
+            page.wait_for_function(
+                f"window.subtableLesson.data.moves.length > {before} "
+                "|| document.body.dataset.finished === 'true'"
+            )
+        assert page.evaluate("document.body.dataset.finished") == "true"
+        done = page.locator("#lesson-done")
+        assert "Lesson complete: Swaps, jokers, the end and scoring." in done.inner_text()
+        box = done.bounding_box()
+        assert box is not None and box["width"] > 100 and box["height"] > 10
+        assert page.locator("#all-lessons").is_visible()
         assert errors == []
     finally:
         ctx.close()

@@ -204,3 +204,21 @@ def test_a_lesson_page_carries_its_scene(client: Any) -> None:
     assert r.status_code == 200 and _first(r.text)["scene"]["index"] == 0
     assert client.get("/static/learn.js").status_code == 200
     assert client.get("/static/learn.css").status_code == 200
+
+
+@pytest.mark.parametrize("lang", ["fr", "it", "pt"])
+def test_a_lesson_speaks_the_learners_language_and_links_the_lessons_once(
+    client: Any, lang: str
+) -> None:
+    """The bots' seats read in the learner's language (not ``bot heuristic``), and the header
+    names the lessons once: the heading links back to them, no second link beside it."""
+    tr = translator(lang)
+    for game, lesson_id in ALL:
+        page = client.get(f"/learn/{game}/{lesson_id}?lang={lang}").text
+        panels = _first(page)["panels"]
+        assert str(escape(tr("ui.who.bot", bot=tr("ui.bot.kind.heuristic")))) in panels
+        assert "heuristic" not in panels
+        assert 'class="nav-learn"' not in page
+        assert page.count(f'href="/learn?lang={lang}"') == 2  # the heading, all the lessons
+    assert 'class="nav-learn"' not in client.get(f"/learn?lang={lang}").text
+    assert 'class="nav-learn"' in client.get(f"/?lang={lang}").text

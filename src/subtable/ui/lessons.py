@@ -20,6 +20,7 @@ from subtable.i18n import Translator
 from subtable.learn import Lesson, LessonRun, Outcome, Played
 from subtable.learn.run import text_of
 from subtable.ui.games import game_ui
+from subtable.ui.games.common import bot_words
 from subtable.ui.options import columns
 from subtable.ui.rules import find_sections, rule_book
 from subtable.ui.table import Quit, options_of
@@ -120,7 +121,7 @@ class LessonScreen:
         p = run.prompt()
         head = tr("learn.ui.scene", n=p.number, total=p.scenes, title=p.title)
         self.console.rule(Text(head, style="bold"))
-        who = {s: tr("ui.who.bot", bot=run.scene.bot) for s in range(run.state.game.num_seats)}
+        who = {s: bot_words(run.scene.bot, tr) for s in range(run.state.game.num_seats)}
         who[run.scene.seat] = tr("ui.who.you")
         self.console.print(run.ui.render(p.view, tr, who, compact=is_compact(self.console)))
         # the text under the board: on a short terminal the board's top scrolls away first

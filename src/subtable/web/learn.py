@@ -29,6 +29,7 @@ from subtable.i18n import LANGUAGES, Translator, normalize, translator
 from subtable.learn import LessonRun, Outcome, Played, find_lesson, lesson_games, lessons
 from subtable.learn.run import text_of
 from subtable.ui.games import game_ui
+from subtable.ui.games.common import bot_words
 from subtable.ui.rules import rule_book
 from subtable.web.boards import board_renderer
 from subtable.web.guard import short
@@ -168,7 +169,7 @@ def _describe(
     over = run.scene_done or state.is_terminal()
     legal = [] if over else state.legal_actions()
     renderer = board_renderer(game)
-    who = {s: tr("ui.who.bot", bot=run.scene.bot) for s in range(game.num_seats)}
+    who = {s: bot_words(run.scene.bot, tr) for s in range(game.num_seats)}
     who[seat] = tr("ui.who.you")
     view = p.view
     book = [s for s in rule_book(game, tr) if s.key in run.scene.rules]

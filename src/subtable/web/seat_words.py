@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from subtable.bots.experts import expert_class, has_expert
 from subtable.bots.levels import LEVELS
 from subtable.i18n import Translator
+from subtable.ui.games.common import bot_words
 
 
 def level_of(game: str, spec: str) -> str | None:
@@ -20,11 +21,14 @@ def level_of(game: str, spec: str) -> str | None:
 
 
 def bot_who(game: str, spec: str, tr: Translator) -> str:
-    """A table's bot: ``bot easy`` for a level's spec, else ``bot SPEC``."""
+    """A table's bot: ``bot easy`` for a level's spec, ``bot heuristic`` (in the reader's
+    language) for a kind people choose, else ``bot SPEC``."""
     level = level_of(game, spec)
     words = {
         "easy": tr("web.level.easy"),
         "normal": tr("web.level.normal"),
         "strong": tr("web.level.strong"),
     }
-    return tr("ui.who.bot", bot=words.get(level or "", spec))
+    if level is None:
+        return bot_words(spec, tr)
+    return tr("ui.who.bot", bot=words[level])

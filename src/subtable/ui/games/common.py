@@ -78,3 +78,14 @@ def headline(
     if not listed:
         return None
     return ui.narrate(min(listed, key=lambda e: rank[e.key]), tr)
+
+
+def bot_words(spec: str, tr: Translator) -> str:
+    """A bot in the reader's words: ``bot heuristic``, ``bot heuristique`` in French, for the
+    kinds people meet (``heuristic``, ``ismcts``, ``random``); any other spec as it is."""
+    kinds = {
+        "heuristic": tr("ui.bot.kind.heuristic"),
+        "ismcts": tr("ui.bot.kind.ismcts"),
+        "random": tr("ui.bot.kind.random"),
+    }
+    return tr("ui.who.bot", bot=kinds.get(spec, spec))
