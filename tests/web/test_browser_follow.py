@@ -266,6 +266,11 @@ def test_a_roll_and_an_event_card_are_shown_with_their_text(
                 assert caption.strip()  # what it did
                 seen.add("card")
                 page.page.screenshot(path=str(shots / "red-november-event.png"))
+                # a narrower window squeezes the card, not "what just happened" beside it
+                page.page.set_viewport_size({"width": 1100, "height": 800})
+                box = ".recent-box').getBoundingClientRect().width"
+                assert page.page.evaluate(f"document.querySelector('{box}") >= 180
+                page.page.set_viewport_size(SCREEN)
         assert seen == {"roll", "card"}, seen
         assert page.errors == []
     finally:

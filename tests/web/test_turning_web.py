@@ -74,7 +74,7 @@ def test_the_chart_of_a_finished_game(app: TestClient) -> None:
     links = _moment_links(html)
     assert len(links) == len(expected.moments) >= 1
     for m, link in zip(sorted(expected.moments, key=lambda m: m.move), links, strict=True):
-        assert link == f"/replay/{t['id']}?seat=all&amp;step={m.move}&amp;lang=en"
+        assert link == f"/replay/{t['id']}?seat=all&amp;step={m.move}&amp;lang=en#board"
     assert "the team" in html and "Where the game turned" not in html  # the page's heading
     assert '<text x="46.0" y="256" text-anchor="middle" class="tick">0</text>' in html
     # the replay page now draws it inline, the moments linking to that step

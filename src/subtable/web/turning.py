@@ -250,9 +250,10 @@ class Turnings:
 
 # -- the HTML ------------------------------------------------------------------------------
 def replay_href(table: LiveTable, seat: int | None, step: int, lang: str) -> str:
-    """The replay at ``step``, as seen by ``seat`` (``None``: everything)."""
+    """The replay at ``step``, as seen by ``seat`` (``None``: everything), scrolled to its
+    board (the chart stands above it)."""
     who = "all" if seat is None else str(seat + 1)
-    return f"/replay/{table.id}?seat={who}&step={step}&lang={lang}"
+    return f"/replay/{table.id}?seat={who}&step={step}&lang={lang}#board"
 
 
 def turning_html(

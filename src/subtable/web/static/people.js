@@ -25,6 +25,7 @@ let lastChat = 0;       // the last line of chat shown
 let deadline = null;    // the current decision's deadline (server clock, seconds)
 let mine = false;       // whether the decision shown is this page's
 let wasMine = null;     // the previous state's, to notice a turn starting
+let over = false;       // the game is over: nobody is asked for a name any more
 
 // The name prompt and the clock stand under the status line, whatever the layout.
 $("status").after($("name-form"), $("clock"));
@@ -70,7 +71,7 @@ function remember() {
 // -- names --------------------------------------------------------------------------------
 function askName() {
   const form = $("name-form");
-  const wanted = me !== null && me !== undefined && !people[me] && !sessionStorage.getItem(LATER);
+  const wanted = !over && me !== null && me !== undefined && !people[me] && !sessionStorage.getItem(LATER);
   if (wanted && form.hidden) {
     form.hidden = false;
     const input = $("my-name");
@@ -126,6 +127,7 @@ $("chat-form").addEventListener("submit", (event) => {
 
 // -- a turn-based table's clock, and the turn's notices -------------------------------------
 function showTurn(state) {
+  if (state.finished && !over) { over = true; askName(); }
   mine = Boolean(state.your_turn);
   deadline = state.finished ? null : state.deadline ?? null;
   if (mine) document.title = "● " + text.your_turn + " — " + $("title").textContent + " — subtable";
