@@ -306,6 +306,13 @@ class BotPool:
                 proc.join(timeout=2)
         for thread in self._threads:
             thread.join(timeout=2)
+        self._reader.join(timeout=2)
+        if self._processes:  # release the queues' locks now, not at interpreter exit
+            for q in (*self._inboxes, self._outbox):
+                q.close()
+                q.join_thread()
+            self._inboxes.clear()
+            self._outbox = queue.Queue()
         for fut, _ in self._waiting.values():
             if not fut.done():
                 fut.cancel()
