@@ -162,7 +162,7 @@ def test_replay_log_narrates_the_recorded_game(tmp_path: Path) -> None:
     assert told.returncode == 0, told.stderr
     moves = json.loads(record.read_text())["actions"]
     played = [line for line in told.stdout.splitlines() if line.startswith("Joueur ")]
-    assert len(played) == len(moves) and "(bot random)" in played[0]
+    assert len(played) == len(moves) and "(bot hasard)" in played[0]  # in the reader's words
     assert "pioche" in told.stdout or "place" in told.stdout
     assert "Gagnant" in told.stdout
 

@@ -445,3 +445,13 @@ def test_the_shared_screen_shows_a_bots_private_moves_only_in_their_public_form(
         assert not any(c in line for c in colours), line
     mine = [line for line in table.log if "(you): swap " in line]
     assert all(any(c in line for c in colours) for line in mine)
+
+
+def test_bots_are_named_in_the_players_language() -> None:
+    state = make_game("red-november", players=3).new_state(11)
+    console = Console(file=io.StringIO(), width=160, color_system=None)
+    for lang, words in (("fr", "bot heuristique"), ("it", "bot euristico"), ("en", "bot search")):
+        table = GameTable(
+            state.clone(), ["human", "heuristic", "ismcts"], translator(lang), console
+        )
+        assert words in (table.who(1), table.who(2)), (table.who(1), table.who(2))

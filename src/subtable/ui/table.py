@@ -24,7 +24,7 @@ from subtable.ui.advice import advice_allowed, advice_lines
 from subtable.ui.answers import BARE, help_lines, help_on, log_lines, pick, stray_argument
 from subtable.ui.games import game_ui
 from subtable.ui.games.base import GameUI
-from subtable.ui.games.common import action_as_seen
+from subtable.ui.games.common import action_as_seen, bot_words
 from subtable.ui.options import Option, fit
 from subtable.ui.rules import RuleSection, find_sections, rule_book
 from subtable.ui.seats import Seat, build_seats
@@ -103,7 +103,7 @@ class GameTable:
         """Who controls ``seat``: ``you``, ``player 2`` or ``bot random``."""
         s = self.seats[seat]
         if not s.human:
-            return self.tr("ui.who.bot", bot=s.controller)
+            return bot_words(s.controller, self.tr)
         if len(self.humans) == 1:
             return self.tr("ui.who.you")
         return self.tr("ui.who.player", n=s.player + 1)
