@@ -1,13 +1,15 @@
 """CPU milliseconds per ISMCTS decision, this checkout against a reference commit.
 
     python benchmarks/bench_search.py [--games N] [--seed S] [--base 9c98ced] [--quick]
+                                      [--game red-november|submarine] [--budget B]
     python benchmarks/bench_search.py --profile red-november [--max-decisions N]
 
 Both games at the bots' default settings (``ismcts`` at its default budget):
 Red November with 4 gnomes, all four searching; Submarine with 3 players,
 ``ismcts`` against two heuristics. Every game is played to its end (``--quick``:
-one game each, stopped after 40 decisions) on the seeds of ``--seed`` (those of
-``subtable simulate --seed``), and each ``ismcts`` decision with a choice (two or
+one game each, stopped after 40 decisions; ``--budget``: another number of iterations) on
+the seeds of ``--seed`` (those of ``subtable simulate --seed``), and each ``ismcts`` decision
+with a choice (two or
 more legal actions) is timed in process CPU time (``time.process_time``): one
 core's work, little disturbed by other jobs on the machine.
 
@@ -24,6 +26,7 @@ import argparse
 import json
 import os
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -39,8 +42,11 @@ CASES: dict[str, dict[str, Any]] = {
 
 
 # ------------------------------------------------------------------ worker --
-def measure(game_name: str, games: int, seed: int, max_decisions: int) -> dict[str, Any]:
-    """Play ``games`` games and time every ``ismcts`` decision with a choice."""
+def measure(
+    game_name: str, games: int, seed: int, max_decisions: int, budget: int = 0
+) -> dict[str, Any]:
+    """Play ``games`` games and time every ``ismcts`` decision with a choice (``budget``:
+    the search's iterations, 0 for its default)."""
     from subtable.bots.base import make_bot, observe
     from subtable.core.registry import make_game
     from subtable.core.rng import Rng
@@ -49,11 +55,17 @@ def measure(game_name: str, games: int, seed: int, max_decisions: int) -> dict[s
     case = CASES[game_name]
     game = make_game(game_name, **case["options"])
     times: list[float] = []
+    searches: list[float] = []  # the decisions where the search ran (not the expert alone)
     decisions = 0
     for s in runner.game_seeds(seed, games):
         state = game.new_state(s)
         salt = Rng(s ^ runner._BOT_SALT)
-        bots = [make_bot(n, game, i, Rng(salt.next64())) for i, n in enumerate(case["seats"])]
+        bots = [
+            make_bot(n, game, i, Rng(salt.next64()), **({"budget": budget} if budget else {}))
+            if n == "ismcts"
+            else make_bot(n, game, i, Rng(salt.next64()))
+            for i, n in enumerate(case["seats"])
+        ]
         steps = 0
         while not state.is_terminal() and (max_decisions <= 0 or steps < max_decisions):
             seat = state.current_seat()
@@ -64,6 +76,8 @@ def measure(game_name: str, games: int, seed: int, max_decisions: int) -> dict[s
             action = bots[seat].choose(obs)
             if searching:
                 times.append(time.process_time() - start)
+                if getattr(bots[seat], "last_iterations", 0):  # it did search
+                    searches.append(times[-1])
             state.apply_unchecked(action.id)
             steps += 1
         decisions += steps
@@ -72,6 +86,11 @@ def measure(game_name: str, games: int, seed: int, max_decisions: int) -> dict[s
         "decisions": decisions,
         "searched": len(times_ms),
         "mean_ms": sum(times_ms) / max(1, len(times_ms)),
+        "median_ms": statistics.median(times_ms) if times_ms else 0.0,
+        # most decisions with a choice are the expert's alone (one candidate): the median over
+        # those where the search ran says what a searched decision costs
+        "ran": len(searches),
+        "median_ran_ms": 1000 * statistics.median(searches) if searches else 0.0,
         "p95_ms": times_ms[min(len(times_ms) - 1, int(0.95 * len(times_ms)))] if times_ms else 0.0,
         "total_s": sum(times_ms) / 1000,
     }
@@ -181,6 +200,8 @@ def run_in(src: Path, args: argparse.Namespace, game: str) -> dict[str, Any]:
         str(args.seed),
         "--max-decisions",
         str(args.max_decisions),
+        "--budget",
+        str(args.budget),
     ]
     out = subprocess.run(cmd, env=env, check=True, capture_output=True, text=True, cwd=src.parent)
     result: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
@@ -194,6 +215,7 @@ def main() -> None:
     parser.add_argument("--base", default="9c98ced", help="the reference commit")
     parser.add_argument("--max-decisions", type=int, default=0, help="stop each game after N")
     parser.add_argument("--quick", action="store_true", help="one game each, 40 decisions")
+    parser.add_argument("--budget", type=int, default=0, help="ismcts iterations (0: default)")
     parser.add_argument("--game", choices=[*CASES, "all"], default="all")
     parser.add_argument("--worker", choices=list(CASES), help=argparse.SUPPRESS)
     parser.add_argument(
@@ -204,7 +226,9 @@ def main() -> None:
         profile(args.profile, args.seed, args.max_decisions or 60, 30)
         return
     if args.worker:
-        print(json.dumps(measure(args.worker, args.games, args.seed, args.max_decisions)))
+        print(
+            json.dumps(measure(args.worker, args.games, args.seed, args.max_decisions, args.budget))
+        )
         return
     if args.quick:
         args.games, args.max_decisions = 1, 40
@@ -228,8 +252,12 @@ def main() -> None:
             ["git", "worktree", "remove", "--force", str(base_tree)], cwd=ROOT, capture_output=True
         )
         shutil.rmtree(tmp, ignore_errors=True)
-    head = f"{'game':<28}{'commit':<10}{'searched':>9}{'mean ms':>10}{'p95 ms':>10}{'CPU s':>8}"
-    print(f"CPU ms per ismcts decision, seed {args.seed}, {args.games} game(s) per row")
+    head = (
+        f"{'game':<28}{'commit':<10}{'searched':>9}{'mean ms':>10}{'median':>8}{'p95 ms':>10}"
+        f"{'CPU s':>8}{'ran':>6}{'median ran':>12}"
+    )
+    budget = f"budget {args.budget}" if args.budget else "the default budget"
+    print(f"CPU ms per ismcts decision, seed {args.seed}, {args.games} game(s) per row, {budget}")
     print(head)
     for name in names:
         label = f"{name} {CASES[name]['options']}"
@@ -237,7 +265,8 @@ def main() -> None:
             r = report[name][key]
             print(
                 f"{label:<28}{commit:<10}{r['searched']:>9}{r['mean_ms']:>10.1f}"
-                f"{r['p95_ms']:>10.1f}{r['total_s']:>8.1f}"
+                f"{r.get('median_ms', 0.0):>8.1f}{r['p95_ms']:>10.1f}{r['total_s']:>8.1f}"
+                f"{r.get('ran', 0):>6}{r.get('median_ran_ms', 0.0):>12.1f}"
             )
         print(f"{'':<28}{'speedup':<10}{report[name]['speedup']:>28.2f}x")
     print(json.dumps(report))
