@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from operator import mul
 from typing import Any, Protocol
 
 #: the file name of a package's model
@@ -72,7 +73,7 @@ class LeafNet:
         last = len(self.layers) - 1
         for i, (units, biases) in enumerate(self.layers):
             x = [
-                b + sum(w * v for w, v in zip(unit, x, strict=True))
+                b + sum(map(mul, unit, x))  # shapes are checked when the model is read
                 for unit, b in zip(units, biases, strict=True)
             ]
             if i < last:
