@@ -450,7 +450,8 @@ def test_the_shared_screen_shows_a_bots_private_moves_only_in_their_public_form(
 def test_bots_are_named_in_the_players_language() -> None:
     state = make_game("red-november", players=3).new_state(11)
     console = Console(file=io.StringIO(), width=160, color_system=None)
-    for lang, words in (("fr", "bot heuristique"), ("it", "bot euristico"), ("en", "bot search")):
+    # a kind in the reader's words; a level's spec (ismcts is normal's) by its level
+    for lang, words in (("fr", "bot heuristique"), ("it", "bot euristico"), ("en", "bot normal")):
         table = GameTable(
             state.clone(), ["human", "heuristic", "ismcts"], translator(lang), console
         )

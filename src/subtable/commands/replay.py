@@ -128,7 +128,7 @@ def narrate(record: GameRecord, tr: Translator) -> None:
     """Print the game of ``record`` as the table's log reads to a spectator: each move by
     whom, then what it caused (hidden cards stay hidden)."""
     from subtable.ui.games import game_ui
-    from subtable.ui.games.common import bot_words
+    from subtable.ui.seat_words import bot_who
 
     game = make_game(record.game, record.variant or None, **record.options)
     state: State[Any] = game.new_state(record.seed)
@@ -138,7 +138,8 @@ def narrate(record: GameRecord, tr: Translator) -> None:
     def who(seat: int) -> str:
         name = ui.seat_name(seat, tr)
         if seat < len(controllers) and str(controllers[seat]) not in ("human", ""):
-            return tr("ui.seat_label", seat=name, who=bot_words(str(controllers[seat]), tr))
+            spec = str(controllers[seat])
+            return tr("ui.seat_label", seat=name, who=bot_who(record.game, spec, tr))
         return name
 
     def say(text: str, style: str = "") -> None:

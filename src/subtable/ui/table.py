@@ -24,9 +24,10 @@ from subtable.ui.advice import advice_allowed, advice_lines
 from subtable.ui.answers import BARE, help_lines, help_on, log_lines, pick, stray_argument
 from subtable.ui.games import game_ui
 from subtable.ui.games.base import GameUI
-from subtable.ui.games.common import action_as_seen, bot_words
+from subtable.ui.games.common import action_as_seen
 from subtable.ui.options import Option, fit
 from subtable.ui.rules import RuleSection, find_sections, rule_book
+from subtable.ui.seat_words import bot_who
 from subtable.ui.seats import Seat, build_seats
 from subtable.ui.terminal import discard_typeahead, is_compact, wipe
 from subtable.ui.undo import UndoLedger
@@ -103,7 +104,7 @@ class GameTable:
         """Who controls ``seat``: ``you``, ``player 2`` or ``bot random``."""
         s = self.seats[seat]
         if not s.human:
-            return bot_words(s.controller, self.tr)
+            return bot_who(self.game.info.name, s.controller, self.tr)
         if len(self.humans) == 1:
             return self.tr("ui.who.you")
         return self.tr("ui.who.player", n=s.player + 1)

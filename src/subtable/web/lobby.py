@@ -20,11 +20,11 @@ from subtable.bots.experts import expert_class, has_expert
 from subtable.core.registry import game_class
 from subtable.i18n import Translator
 from subtable.ui.games import game_ui
+from subtable.ui.seat_words import bot_who
 from subtable.ui.seats import BEST_BOTS, HUMAN
 from subtable.web.guard import Guard, short
 from subtable.web.limits import Buckets, ascii_int
 from subtable.web.live import TURN_BASED, LiveTable, Manager, token_hash
-from subtable.web.seat_words import bot_who
 
 #: the time limits a decision may have at a turn-based table, offered on the home page
 TURN_LIMITS = (300, 900, 3_600, 14_400, 43_200, 86_400, 259_200, 604_800)

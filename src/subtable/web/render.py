@@ -20,10 +20,10 @@ from subtable.core.game import Game, State
 from subtable.i18n import Translator
 from subtable.ui.games import GameUI
 from subtable.ui.games.common import action_as_seen
+from subtable.ui.seat_words import bot_who
 from subtable.web.boards import Following, board_renderer, following
 from subtable.web.boards.svg import Element, children_html, el, make, to_html
 from subtable.web.db import TableRow
-from subtable.web.seat_words import bot_who
 
 
 class Entry(Protocol):

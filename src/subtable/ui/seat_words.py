@@ -1,6 +1,6 @@
 """Who sits at a seat, in a person's words: a bot chosen by its level reads ``bot easy``
-(not its spec, ``heuristic:mistakes=0.5``). A leaf module: the rendering and the lobby
-both use it."""
+(not its spec, ``heuristic:mistakes=0.5``). A leaf module: the terminal table, the
+replay, and the web's rendering and lobby all use it."""
 
 from __future__ import annotations
 
