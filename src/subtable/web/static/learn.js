@@ -2,6 +2,8 @@
 // LessonRun as `subtable learn`): this page sends the scene, the moves the scene accepted
 // so far and the move to try, and draws what comes back — the scene's text, the board and
 // panels drawn from the learner's view, the options, what happened or why a move misses.
+import { listenForTargets } from "./targets.js";
+
 const body = document.body;
 const game = body.dataset.game;
 const lesson = body.dataset.lesson;
@@ -161,17 +163,7 @@ function boardChoice(target) {
   }
   first?.focus();
 }
-for (const area of [$("board"), $("panels")]) {
-  area.addEventListener("click", (event) => {
-    const target = event.target.closest("[data-actions]");
-    if (target) boardChoice(target);
-  });
-  area.addEventListener("keydown", (event) => {
-    if (event.key !== "Enter" && event.key !== " ") return;
-    const target = event.target.closest("[data-actions]");
-    if (target) { event.preventDefault(); boardChoice(target); }
-  });
-}
+listenForTargets([$("board"), $("panels")], boardChoice);
 $("type-form").addEventListener("submit", (event) => {
   event.preventDefault();
   const move = $("type-move").value.trim();

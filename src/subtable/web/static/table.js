@@ -4,6 +4,7 @@
 // reader's language. The server sends every entry at once; this page plays other seats'
 // entries one at a time, at the pace the player chose.
 import "./people.js";  // names, table talk, turn-based clocks and turn notices (issue 23)
+import { listenForTargets } from "./targets.js";
 const body = document.body;
 const tableId = body.dataset.table;
 const lang = body.dataset.lang;
@@ -386,18 +387,7 @@ function boardChoice(target) {
   showPane("options");
   first?.focus({ preventScroll: true });
 }
-// The board and the panels (the cards in a hand) both carry targets.
-for (const area of [$("board"), $("panels")]) {
-  area.addEventListener("click", (event) => {
-    const target = event.target.closest("[data-actions]");
-    if (target) boardChoice(target);
-  });
-  area.addEventListener("keydown", (event) => {
-    if (event.key !== "Enter" && event.key !== " ") return;
-    const target = event.target.closest("[data-actions]");
-    if (target) { event.preventDefault(); boardChoice(target); }
-  });
-}
+listenForTargets([$("board"), $("panels")], boardChoice);
 
 // -- the phone's tabs: one part of the table at a time ------------------------------------
 function showPane(name) {
