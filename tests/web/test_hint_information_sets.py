@@ -11,7 +11,6 @@ what it should.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -19,10 +18,10 @@ import pytest
 from fastapi.testclient import TestClient
 from tests.web.test_information_sets import (
     Pair,
-    _app,
     _decider,
     _first_difference,
     _pair,
+    frames_of,
     seat_everyone,
 )
 
@@ -67,16 +66,6 @@ def play_with_hints(
     return [text.replace(at.table, "TABLE") for text in watcher.raw]
 
 
-def frames_of(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, pair: Pair, plant: Callable[..., None]
-) -> tuple[list[str], list[str]]:
-    plant(monkeypatch)
-    with _app(tmp_path) as client:
-        a = play_with_hints(client, pair, pair.first, redealt=False)
-        b = play_with_hints(client, pair, pair.second, redealt=pair.redealt)
-    return a, b
-
-
 def no_plant(m: pytest.MonkeyPatch) -> None:
     del m
 
@@ -101,7 +90,7 @@ def test_the_advice_is_the_same_where_the_seat_cannot_tell_the_tables_apart(
     name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     pair = _pair(name)
-    a, b = frames_of(tmp_path, monkeypatch, pair, no_plant)
+    a, b = frames_of(tmp_path, monkeypatch, pair, no_plant, play_with_hints)
     advice = [x for x in a if '"type":"advice"' in x]
     assert len(advice) == ASKS
     assert _first_difference(a, b) is None, _first_difference(a, b)
@@ -111,6 +100,6 @@ def test_the_comparison_catches_a_state_read_by_the_answer(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     pair = _pair("submarine-3-redealt")
-    a, b = frames_of(tmp_path, monkeypatch, pair, plant_state_in_the_answer)
+    a, b = frames_of(tmp_path, monkeypatch, pair, plant_state_in_the_answer, play_with_hints)
     difference = _first_difference(a, b)
     assert difference is not None and '"type":"advice"' in difference

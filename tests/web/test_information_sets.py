@@ -274,13 +274,18 @@ def _options(options: dict[str, Any]) -> dict[str, Any]:
 
 
 def frames_of(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, pair: Pair, plant: Callable[..., None]
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    pair: Pair,
+    plant: Callable[..., None],
+    play: Callable[..., list[str]] = play_through_server,
 ) -> tuple[list[str], list[str]]:
-    """The watcher's frames at the first history's table and at the second's."""
+    """The watcher's frames at the first history's table and at the second's, each history
+    played by ``play``."""
     plant(monkeypatch)
     with _app(tmp_path) as client:
-        a = play_through_server(client, pair, pair.first, redealt=False)
-        b = play_through_server(client, pair, pair.second, redealt=pair.redealt)
+        a = play(client, pair, pair.first, redealt=False)
+        b = play(client, pair, pair.second, redealt=pair.redealt)
     return a, b
 
 
