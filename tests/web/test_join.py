@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import random
 import re
 import shutil
 import sys
@@ -74,6 +75,79 @@ def test_join_plays_a_seat_in_french_beside_a_websocket_seat(servers: Any, tmp_p
         other.close()
     status = server.get(f"/api/tables/{t['id']}")
     assert status["seq"] >= 3
+
+
+def test_join_plays_again_at_the_same_seats(servers: Any, tmp_path: Any) -> None:
+    """Once the game is over, ``again`` opens the next table (same seats, a new seed) and
+    the terminal takes its seat there; before the end it is refused."""
+    server = servers(str(tmp_path / "t.sqlite3"))
+    # a crew of random gnomes sinks soon
+    t = server.post(
+        "/api/tables", {"game": "red-november", "players": 2, "seats": ["human", "human"]}
+    )
+    seats = [RealSeat(server.ws, t["id"], i["token"]) for i in t["invites"]]
+    rng = random.Random(6)
+    try:
+        for _ in range(2_000):
+            if seats[0].state["finished"]:
+                break
+            mover = next(s for s in seats if s.state["your_turn"])
+            mover.act(rng.choice(mover.state["legal"])["id"])
+            time.sleep(0.06)  # within the server's 20 messages a second
+            for s in seats:
+                while s.recv()["type"] != "update":
+                    pass
+        assert seats[0].state["finished"]
+    finally:
+        for s in seats:
+            s.close()
+    tr = translator("en")
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "subtable", "join", t["invites"][0]["url"], "--lang", "en"],
+        encoding="utf-8",
+        timeout=30,
+        dimensions=(60, 200),
+        env={"LANG": "C.UTF-8", "COLUMNS": "200", "TERM": "dumb"},
+    )
+    try:
+        child.expect(re.escape(tr("ui.join.end")))
+        child.expect(r"> $")
+        child.sendline("again please")  # a stray word: refused, nothing opened
+        child.expect(r"> $")
+        child.sendline("again")
+        child.expect(r"/t/(\w+)#")
+        new_id = child.match.group(1)
+        assert new_id != t["id"]
+        # seated at the new table, where the unnamed seat is asked its name (not at the end)
+        child.expect(re.escape(tr("ui.join.name")))
+        child.sendline("Ana")
+        child.expect(r"> $")
+        child.sendline("again")  # the new game goes on
+        child.expect(re.escape(tr("ui.join.not_over")))
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    new = server.get(f"/api/tables/{new_id}")
+    assert not new["finished"] and new["game"] == "red-november"
+    assert [p["controller"] for p in new["players"]] == ["human", "human"]
+
+
+def test_join_follows_the_link_the_server_sends_to_the_next_table() -> None:
+    remote, out = _remote("submarine", 2)
+    remote.state = {"finished": False, "your_turn": False}
+    assert remote.command("again") is False  # not over
+    assert tr_en("ui.join.not_over") in out.getvalue()
+    remote.state = {"finished": True, "your_turn": False}
+    remote.base = "http://h:8000"
+    remote.handle({"type": "rematch", "table": "T2", "url": "/t/T2#tok"})
+    assert tr_en("ui.join.rematch") in out.getvalue()
+    assert remote.command("again") is True and remote.next_url == "http://h:8000/t/T2#tok"
+
+
+def tr_en(key: str) -> str:
+    return translator("en")(key)
 
 
 def _remote(game: str, players: int) -> tuple[Remote, io.StringIO]:

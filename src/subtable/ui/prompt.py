@@ -50,6 +50,7 @@ class LivePrompt:
         self._escape = ""  # an escape sequence being read (arrow keys): dropped
         self._saved: list[Any] | None = None
         self.live = self._is_terminal()
+        self.running = False  # the keyboard is being read (:meth:`start`)
 
     def _is_terminal(self) -> bool:
         try:
@@ -64,8 +65,9 @@ class LivePrompt:
 
     # -- the keyboard ---------------------------------------------------------------
     def start(self) -> None:
-        """Read the keyboard from now on (key by key on a terminal, else by lines)."""
-        if self.live:
+        """Read the keyboard from now on (key by key on a terminal, else by lines); once
+        (``posts`` may be changed later: the keys go where it then points)."""
+        if self.live and self._saved is None:  # keys one by one, not echoed
             import termios
 
             fd = self.stdin.fileno()
@@ -75,8 +77,10 @@ class LivePrompt:
             mode[6][termios.VMIN] = 1
             mode[6][termios.VTIME] = 0
             termios.tcsetattr(fd, termios.TCSANOW, mode)
-        reader = self._keys if self.live else self._lines
-        threading.Thread(target=reader, daemon=True).start()
+        if not self.running:
+            self.running = True
+            reader = self._keys if self.live else self._lines
+            threading.Thread(target=reader, daemon=True).start()
 
     def close(self) -> None:
         """Give the terminal back as it was (and end the prompt's line)."""

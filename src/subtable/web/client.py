@@ -9,9 +9,11 @@ import queue
 import sys
 import threading
 import time
+import urllib.error
+import urllib.request
 from collections import deque
 from typing import Any, TextIO
-from urllib.parse import urlsplit
+from urllib.parse import urljoin, urlsplit
 
 from rich.console import Console, RenderableType
 from rich.markup import escape
@@ -22,12 +24,21 @@ from subtable.core.events import Event
 from subtable.core.game import Game
 from subtable.core.registry import make_game
 from subtable.i18n import Translator, detect_language, normalize, translator
-from subtable.ui.answers import JOIN_COMMANDS, help_lines, help_on, log_lines, pick, stray_argument
+from subtable.ui.answers import (
+    BARE,
+    JOIN_COMMANDS,
+    help_lines,
+    help_on,
+    log_lines,
+    pick,
+    stray_argument,
+)
 from subtable.ui.games import GameUI, game_ui
 from subtable.ui.options import Option, fit
 from subtable.ui.prompt import LivePrompt, Posted
 
 COMMANDS = JOIN_COMMANDS
+_BARE = (*BARE, "again")
 #: the last decisions shown to a seat that sits down after some were made
 LATE_MOVES = 5
 #: seconds of quiet before the seat says who it waits for
@@ -55,6 +66,13 @@ def parse_link(url: str) -> tuple[str, str, str]:
     return f"{scheme}://{parts.netloc}/ws", segments[-1], parts.fragment
 
 
+def http_base(url: str) -> str:
+    """``http://host:port`` of an invite link (where the server answers requests)."""
+    parts = urlsplit(url.strip())
+    scheme = "https" if parts.scheme in ("https", "wss") else "http"
+    return f"{scheme}://{parts.netloc}"
+
+
 class Remote:
     """The terminal side of one seat.
 
@@ -64,12 +82,19 @@ class Remote:
     """
 
     def __init__(
-        self, ws: Any, console: Console, lang: str | None, stdin: TextIO | None = None
+        self,
+        ws: Any,
+        console: Console,
+        lang: str | None,
+        stdin: TextIO | None = None,
+        prompt: LivePrompt | None = None,
     ) -> None:
         self.ws = ws
         self.console = console
         self.events: queue.Queue[Posted] = queue.Queue()
-        self.prompt = LivePrompt(console, self.events, stdin)
+        # the keyboard of an earlier table (``again``) is read on, into this table's queue
+        self.prompt = prompt if prompt is not None else LivePrompt(console, self.events, stdin)
+        self.prompt.posts = self.events
         self.deferred: deque[Posted] = deque()  # keys typed while a request was answered
         self.tr: Translator = translator(lang or "en")
         self.welcome: dict[str, Any] = {}
@@ -80,6 +105,15 @@ class Remote:
         self.shown_seq = -1
         self.announced: int | None = None  # the decider last said to be awaited
         self.asked: tuple[str, str] | None = None  # the request out: its kind, what was typed
+        #: where the server answers requests (``http://host:port``), the table and the token
+        self.base = ""
+        self.table = ""
+        self.token = ""
+        self.ended = False  # the result has been shown
+        #: this seat's link to the next table (``again``): sent by the server, or asked for
+        self.rematch: str | None = None
+        #: the link to follow on leaving (``again``)
+        self.next_url: str | None = None
 
     # -- the socket ---------------------------------------------------------------------
     def send(self, message: dict[str, Any]) -> None:
@@ -258,6 +292,9 @@ class Remote:
             self.asked = None
             for line in msg["lines"]:
                 self.say(line)
+        elif kind == "rematch":  # the next table is open: this seat's own link to it
+            self.rematch = urljoin(self.base + "/", str(msg["url"]))
+            self.say(self.tr("ui.join.rematch"), "bold")
         elif kind == "why":
             self.asked = None
             if msg["legal"]:
@@ -301,6 +338,7 @@ class Remote:
 
     # -- the loop -----------------------------------------------------------------------
     def run(self, table: str, token: str, lang: str | None, name: str | None = None) -> int:
+        self.table, self.token = table, token
         # every entry from the first: a seat that sits down late is told what happened
         hello: dict[str, Any] = {"type": "hello", "table": table, "token": token, "last_seq": 0}
         if lang is not None:
@@ -332,21 +370,41 @@ class Remote:
             self.prompt.close()
 
     def ask_name(self) -> None:
-        """A person's seat without a name asks for one (at a terminal; Enter skips)."""
+        """A person's seat without a name asks for one (at a terminal; Enter skips) — not
+        at a finished table."""
         player = self.welcome.get("player")
         people = self.welcome.get("people") or []
         if player is None or player >= len(people) or people[player] or not sys.stdin.isatty():
             return
-        answer = self.console.input(escape(self.tr("ui.join.name")) + " ").strip()
+        if self.state["finished"]:
+            return
+        question = self.tr("ui.join.name") + " "
+        if self.prompt.running:  # at the next table (``again``): through the prompt
+            answer = self.read_line(question).strip()
+        else:
+            answer = self.console.input(escape(question)).strip()
         if answer:
             self.send({"type": "name", "name": answer})
+
+    def read_line(self, question: str) -> str:
+        """The next line typed, asked as ``question`` at the prompt (messages that come
+        meanwhile wait their turn; the keyboard closed: an empty line)."""
+        self.prompt.set(question)
+        self.prompt.show()
+        while True:
+            kind, payload = self.events.get()
+            if kind in ("msg", "closed"):
+                self.deferred.append((kind, payload))
+                continue
+            for line in self.prompt.take(kind, payload):
+                return line or ""
 
     def loop(self) -> int:
         """Print what arrives and answer what is typed until the end or ``quit``."""
         while True:
-            if self.state["finished"]:
+            if self.state["finished"] and not self.ended:
+                self.ended = True
                 self.finish()
-                return 0
             self.refresh()
             event = self.next_event()
             if event is None:
@@ -359,7 +417,8 @@ class Remote:
             else:
                 for line in self.prompt.take(kind, payload):
                     if line is None or self.command(line.strip()):
-                        self.say(self.tr("ui.quit"))
+                        if self.next_url is None:
+                            self.say(self.tr("ui.quit"))
                         return 0
 
     def refresh(self) -> None:
@@ -391,6 +450,37 @@ class Remote:
         self.show()
         outcome = self.state["outcome"]
         self.say(self.tr("ui.result", text=self.ui.result(outcome, self.tr)), "bold")
+        self.say(self.tr("ui.join.end"), "dim")
+
+    def again(self) -> bool:
+        """``again``: take this seat at the next table (opened now if nobody has yet); True
+        to leave for it."""
+        if not self.state["finished"]:
+            self.say(self.tr("ui.join.not_over"), "red")
+            return False
+        if self.rematch is None:
+            request = urllib.request.Request(
+                f"{self.base}/api/tables/{self.table}/again",
+                data=json.dumps({"token": self.token}).encode(),
+                headers={"Content-Type": "application/json"},
+                method="POST",
+            )
+            try:
+                with urllib.request.urlopen(request, timeout=REPLY_TIMEOUT) as answer:
+                    url = str(json.loads(answer.read())["url"])
+                self.rematch = urljoin(self.base + "/", url)  # the server's link is relative
+            except urllib.error.HTTPError as exc:
+                try:
+                    reason = str(json.loads(exc.read())["message"])
+                except (ValueError, KeyError, TypeError):
+                    reason = f"HTTP {exc.code}"
+                self.say(self.tr("ui.join.again_failed", reason=reason), "red")
+                return False
+            except (OSError, ValueError, KeyError, TypeError) as exc:
+                self.say(self.tr("ui.join.again_failed", reason=str(exc)), "red")
+                return False
+        self.next_url = self.rematch
+        return True
 
     def command(self, text: str) -> bool:
         """Answer one line; True to leave."""
@@ -400,11 +490,13 @@ class Remote:
         word, _, rest = text.partition(" ")
         word, rest = word.lower(), rest.strip()
         mine = bool(self.state["your_turn"])
-        stray = stray_argument(word, rest, tr)
+        stray = stray_argument(word, rest, tr, bare=_BARE)
         if stray is not None:
             self.say(*stray)
         elif word in ("quit", "exit"):
             return True
+        elif word == "again":
+            return self.again()
         elif word in ("help", "?"):
             if not rest:
                 lines = help_lines(self.ui, self.view(), COMMANDS, tr)
@@ -477,12 +569,20 @@ def run_join(
             )
         )
         return 2
+    prompt: LivePrompt | None = None  # one keyboard for every table
     try:
-        ws_url, table, token = parse_link(url)
-        with connect(ws_url, open_timeout=15, max_size=2**22) as ws:
-            remote = Remote(ws, console, normalize(lang))
-            remote.tr = env_tr
-            return remote.run(table, token, normalize(lang), name)
+        while True:  # ``again`` leaves for the next table's link
+            ws_url, table, token = parse_link(url)
+            with connect(ws_url, open_timeout=15, max_size=2**22) as ws:
+                remote = Remote(ws, console, normalize(lang), prompt=prompt)
+                prompt = remote.prompt
+                remote.tr = env_tr
+                remote.base = http_base(url)
+                code = remote.run(table, token, normalize(lang), name)
+            if remote.next_url is None:
+                return code
+            url = remote.next_url
+            console.print(Text(url, style="dim"))
     except (JoinError, OSError) as exc:
         console.print(Text(env_tr("ui.error", message=str(exc)), style="bold red"))
         return 2
