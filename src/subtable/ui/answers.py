@@ -13,7 +13,7 @@ from subtable.ui.games.base import GameUI
 from subtable.ui.options import Option, describe
 
 #: the commands of ``subtable join`` (a web table's terminal seat: ``say`` speaks at it)
-JOIN_COMMANDS = ("help", "why", "hint", "log", "undo", "board", "say", "quit")
+JOIN_COMMANDS = ("help", "why", "hint", "log", "undo", "board", "say", "again", "quit")
 #: log lines shown by ``log`` without a number
 LOG_LINES = 20
 #: commands that take no argument: ``quit now`` is refused, not taken for ``quit``
