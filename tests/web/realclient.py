@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import contextlib
 import json
+import random
+import time
 from typing import Any
 
 from websockets.sync.client import connect
@@ -56,3 +58,28 @@ class RealSeat:
     def close(self) -> None:
         with contextlib.suppress(Exception):
             self.ws.close()
+
+
+def sunk_crew_table(server: Any) -> dict[str, Any]:
+    """A finished two-player Red November table: its two seats (people) play random moves,
+    within the server's 20 messages a second, until the crew sinks. The creation's answer."""
+    t: dict[str, Any] = server.post(
+        "/api/tables", {"game": "red-november", "players": 2, "seats": ["human", "human"]}
+    )
+    seats = [RealSeat(server.ws, t["id"], i["token"]) for i in t["invites"]]
+    rng = random.Random(6)
+    try:
+        for _ in range(2_000):
+            if seats[0].state["finished"]:
+                break
+            mover = next(s for s in seats if s.state["your_turn"])
+            mover.act(rng.choice(mover.state["legal"])["id"])
+            time.sleep(0.06)
+            for s in seats:
+                while s.recv()["type"] != "update":
+                    pass
+        assert seats[0].state["finished"]
+    finally:
+        for s in seats:
+            s.close()
+    return t

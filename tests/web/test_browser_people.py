@@ -320,26 +320,9 @@ def test_the_turn_notice_is_asked_on_a_click_and_rings_when_the_turn_comes(
 
 
 def test_a_finished_table_asks_nobody_for_a_name(browser: Any, server: Any) -> None:
-    from tests.web.realclient import RealSeat
+    from tests.web.realclient import sunk_crew_table
 
-    # a crew of random gnomes sinks soon
-    t = server.post(
-        "/api/tables", {"game": "red-november", "players": 2, "seats": ["human", "human"]}
-    )
-    seats = [RealSeat(server.ws, t["id"], i["token"]) for i in t["invites"]]
-    rng = random.Random(6)
-    for _ in range(2_000):
-        if seats[0].state["finished"]:
-            break
-        mover = next(s for s in seats if s.state["your_turn"])
-        mover.act(rng.choice(mover.state["legal"])["id"])
-        time.sleep(0.06)  # within the server's 20 messages a second
-        for s in seats:
-            while s.recv()["type"] != "update":
-                pass
-    assert seats[0].state["finished"]
-    for s in seats:
-        s.close()
+    t = sunk_crew_table(server)
     dan = Person(browser)
     try:
         dan.page.goto(_with_pace(t["invites"][0]["url"]))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import random
 import re
 import shutil
 import sys
@@ -14,13 +13,25 @@ from typing import Any
 import pexpect
 import pytest
 from rich.console import Console
-from tests.web.realclient import RealSeat
+from tests.web.realclient import RealSeat, sunk_crew_table
 
 from subtable.core.registry import make_game
 from subtable.i18n import translator
 from subtable.ui.games import game_ui
 from subtable.web.client import Remote
 from tmux_pane import Pane
+
+
+def _spawn_join(*args: str) -> pexpect.spawn:
+    """``python -m subtable join ARGS`` on a dumb 60×200 terminal."""
+    return pexpect.spawn(
+        sys.executable,
+        ["-m", "subtable", "join", *args],
+        encoding="utf-8",
+        timeout=30,
+        dimensions=(60, 200),
+        env={"LANG": "C.UTF-8", "COLUMNS": "200", "TERM": "dumb"},
+    )
 
 
 def test_join_plays_a_seat_in_french_beside_a_websocket_seat(servers: Any, tmp_path: Any) -> None:
@@ -31,14 +42,7 @@ def test_join_plays_a_seat_in_french_beside_a_websocket_seat(servers: Any, tmp_p
     )
     other = RealSeat(server.ws, t["id"], t["invites"][1]["token"])  # a "browser" seat
     tr = translator("fr")
-    child = pexpect.spawn(
-        sys.executable,
-        ["-m", "subtable", "join", t["invites"][0]["url"], "--name", "Tester"],
-        encoding="utf-8",
-        timeout=30,
-        dimensions=(60, 200),
-        env={"LANG": "C.UTF-8", "COLUMNS": "200", "TERM": "dumb"},
-    )
+    child = _spawn_join(t["invites"][0]["url"], "--name", "Tester")
 
     title = re.escape(tr("ui.options", n=0).partition("(")[0])
 
@@ -81,35 +85,9 @@ def test_join_plays_again_at_the_same_seats(servers: Any, tmp_path: Any) -> None
     """Once the game is over, ``again`` opens the next table (same seats, a new seed) and
     the terminal takes its seat there; before the end it is refused."""
     server = servers(str(tmp_path / "t.sqlite3"))
-    # a crew of random gnomes sinks soon
-    t = server.post(
-        "/api/tables", {"game": "red-november", "players": 2, "seats": ["human", "human"]}
-    )
-    seats = [RealSeat(server.ws, t["id"], i["token"]) for i in t["invites"]]
-    rng = random.Random(6)
-    try:
-        for _ in range(2_000):
-            if seats[0].state["finished"]:
-                break
-            mover = next(s for s in seats if s.state["your_turn"])
-            mover.act(rng.choice(mover.state["legal"])["id"])
-            time.sleep(0.06)  # within the server's 20 messages a second
-            for s in seats:
-                while s.recv()["type"] != "update":
-                    pass
-        assert seats[0].state["finished"]
-    finally:
-        for s in seats:
-            s.close()
+    t = sunk_crew_table(server)
     tr = translator("en")
-    child = pexpect.spawn(
-        sys.executable,
-        ["-m", "subtable", "join", t["invites"][0]["url"], "--lang", "en"],
-        encoding="utf-8",
-        timeout=30,
-        dimensions=(60, 200),
-        env={"LANG": "C.UTF-8", "COLUMNS": "200", "TERM": "dumb"},
-    )
+    child = _spawn_join(t["invites"][0]["url"], "--lang", "en")
     try:
         child.expect(re.escape(tr("ui.join.end")))
         child.expect(r"> $")
@@ -135,19 +113,16 @@ def test_join_plays_again_at_the_same_seats(servers: Any, tmp_path: Any) -> None
 
 
 def test_join_follows_the_link_the_server_sends_to_the_next_table() -> None:
+    tr = translator("en")
     remote, out = _remote("submarine", 2)
     remote.state = {"finished": False, "your_turn": False}
     assert remote.command("again") is False  # not over
-    assert tr_en("ui.join.not_over") in out.getvalue()
+    assert tr("ui.join.not_over") in out.getvalue()
     remote.state = {"finished": True, "your_turn": False}
     remote.base = "http://h:8000"
     remote.handle({"type": "rematch", "table": "T2", "url": "/t/T2#tok"})
-    assert tr_en("ui.join.rematch") in out.getvalue()
+    assert tr("ui.join.rematch") in out.getvalue()
     assert remote.command("again") is True and remote.next_url == "http://h:8000/t/T2#tok"
-
-
-def tr_en(key: str) -> str:
-    return translator("en")(key)
 
 
 def _remote(game: str, players: int) -> tuple[Remote, io.StringIO]:

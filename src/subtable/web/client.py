@@ -62,12 +62,12 @@ def parse_link(url: str) -> tuple[str, str, str]:
         or not parts.fragment
     ):
         raise JoinError(f"not an invite link: {url!r} (expected http://HOST/t/TABLE#TOKEN)")
-    scheme = "wss" if parts.scheme in ("https", "wss") else "ws"
-    return f"{scheme}://{parts.netloc}/ws", segments[-1], parts.fragment
+    return "ws" + http_base(url).removeprefix("http") + "/ws", segments[-1], parts.fragment
 
 
 def http_base(url: str) -> str:
-    """``http://host:port`` of an invite link (where the server answers requests)."""
+    """``http://host:port`` (or ``https://``) of an invite link: where the server answers
+    requests; its WebSocket is the same with ``ws``/``wss``."""
     parts = urlsplit(url.strip())
     scheme = "https" if parts.scheme in ("https", "wss") else "http"
     return f"{scheme}://{parts.netloc}"
@@ -374,9 +374,9 @@ class Remote:
         at a finished table."""
         player = self.welcome.get("player")
         people = self.welcome.get("people") or []
-        if player is None or player >= len(people) or people[player] or not sys.stdin.isatty():
+        if player is None or player >= len(people) or people[player] or self.state["finished"]:
             return
-        if self.state["finished"]:
+        if not sys.stdin.isatty():
             return
         question = self.tr("ui.join.name") + " "
         if self.prompt.running:  # at the next table (``again``): through the prompt
