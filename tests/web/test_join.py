@@ -94,7 +94,7 @@ def test_join_plays_again_at_the_same_seats(servers: Any, tmp_path: Any) -> None
         child.sendline("again please")  # a stray word: refused, nothing opened
         child.expect(r"> $")
         child.sendline("again")
-        child.expect(r"/t/(\w+)#")
+        child.expect(r"/t/([\w-]+)#")  # an id is URL-safe base64
         new_id = child.match.group(1)
         assert new_id != t["id"]
         # seated at the new table, where the unnamed seat is asked its name (not at the end)
