@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from subtable.bots.red_november.board import Board
 from subtable.games.red_november import rules
@@ -22,6 +23,21 @@ Obstacle = tuple[str, int, int]
 Edges = tuple[tuple[tuple[int, int], ...], ...]
 
 _FAR = 1 << 30
+
+
+class Hazards(NamedTuple):
+    """What a walk goes around: per space the water and fire, per hatch a block."""
+
+    water: tuple[int, ...]
+    fire: tuple[bool, ...]
+    blocked: tuple[bool, ...]
+
+
+def _lowered(water: tuple[int, ...], room: int) -> tuple[int, ...]:
+    """``water`` with ``room`` at low water."""
+    low = list(water)
+    low[room] = 1
+    return tuple(low)
 
 
 class Routes:
@@ -108,23 +124,32 @@ class Routes:
         return dist
 
     # ------------------------------------------------------------ exact walks --
-    def edges(self, b: Board, fire_ok: bool, aqualung: bool) -> Edges:
+    def edges(self, b: Board, fire_ok: bool, aqualung: bool, drained: bool = False) -> Edges:
         """Every passable hatch with its minutes (the engine's ``move_cost``), per space.
 
-        Cached by the hazards (fire, water, blocked hatches) and the turn's flags, which
-        change far more slowly than the positions a search visits.
+        ``drained``: leaving a room at high water as a gnome who walked in finds it: at
+        low water, since a high-water room is entered only by reflowing it (RULINGS.md
+        RN-20), so a walk cannot reflow the same flood twice. Cached by the hazards (fire,
+        water, blocked hatches) and the turn's flags, which change far more slowly than
+        the positions a search visits.
         """
-        key = (b.water, b.fire, b.blocked, fire_ok, aqualung)
+        return self._edges(Hazards(b.water, b.fire, b.blocked), fire_ok, aqualung, drained)
+
+    def _edges(self, hz: Hazards, fire_ok: bool, aqualung: bool, drained: bool) -> Edges:
+        key = (hz, fire_ok, aqualung, drained)
         edges = self._edge_cache.get(key)
         if edges is None:
-            water, fire, blocked = b.water, b.fire, b.blocked
+            water, fire, blocked = hz
             move_cost = rules.move_cost
             out = []
             for r, ways in enumerate(self.c.neighbours):
+                here = water
+                if drained and water[r] == 2:
+                    here = _lowered(water, r)
                 row = []
                 for dest, h in ways:
                     cost = move_cost(
-                        water, fire, blocked, r, dest, h, fire_ok=fire_ok, aqualung=aqualung
+                        here, fire, blocked, r, dest, h, fire_ok=fire_ok, aqualung=aqualung
                     )
                     if cost is not None:
                         row.append((dest, cost))
@@ -140,25 +165,30 @@ class Routes:
 
         Cached by ``src``, the hazards and the flags: the dicts are shared, read them only.
         """
-        key = (src, b.water, b.fire, b.blocked, fire_ok, aqualung)
+        return self.paths_through(Hazards(b.water, b.fire, b.blocked), src, fire_ok, aqualung)
+
+    def paths_through(self, hz: Hazards, src: int, fire_ok: bool, aqualung: bool) -> Paths:
+        """:meth:`paths` over given hazards (what-ifs: a hatch cleared, a room pumped)."""
+        key = (src, hz, fire_ok, aqualung)
         found = self._path_cache.get(key)
         if found is None:
-            found = self._dijkstra(b, src, fire_ok, aqualung)
+            found = self._dijkstra(hz, src, fire_ok, aqualung)
             if len(self._path_cache) > 16384:
                 self._path_cache.clear()
             self._path_cache[key] = found
         return found
 
-    def _dijkstra(self, b: Board, src: int, fire_ok: bool, aqualung: bool) -> Paths:
+    def _dijkstra(self, hz: Hazards, src: int, fire_ok: bool, aqualung: bool) -> Paths:
         dist = {src: 0}
         first: dict[int, int] = {}
         heap = [(0, src, 0)]
-        edges = self.edges(b, fire_ok, aqualung)
+        edges = self._edges(hz, fire_ok, aqualung, False)
+        onward = self._edges(hz, fire_ok, aqualung, True)
         while heap:
             d, r, f = heapq.heappop(heap)
             if d > dist.get(r, _FAR):
                 continue
-            for dest, cost in edges[r]:
+            for dest, cost in (edges if r == src else onward)[r]:
                 nd = d + cost
                 if nd < dist.get(dest, _FAR):
                     dist[dest] = nd
@@ -181,16 +211,19 @@ class Routes:
             if d > best[u][0]:
                 continue
             obstacle = best[u][1]
-            can_act = u != SEA and not fire[u] and water[u] != 2
+            here = water
+            if u != src and water[u] == 2:  # walked in by reflowing it: low water now
+                here = _lowered(water, u)
+            can_act = u != SEA and not fire[u] and here[u] != 2
             for dest, h in self.c.neighbours[u]:
                 cost = move_cost(
-                    water, fire, blocked, u, dest, h, fire_ok=fire_ok, aqualung=aqualung
+                    here, fire, blocked, u, dest, h, fire_ok=fire_ok, aqualung=aqualung
                 )
                 step_obstacle = obstacle
                 if cost is None and h >= 0 and can_act:
                     if blocked[h]:
                         cost = move_cost(
-                            water,
+                            here,
                             fire,
                             self.open_hatches,
                             u,
@@ -202,7 +235,7 @@ class Routes:
                         if cost is not None:
                             cost += clear_cost
                             step_obstacle = obstacle or ("unblock", u, h)
-                    elif water[u] == 1 and water[dest] == 2:
+                    elif here[u] == 1 and water[dest] == 2:
                         cost = clear_cost + 2
                         step_obstacle = obstacle or ("pump", u, -1)
                 if cost is None:

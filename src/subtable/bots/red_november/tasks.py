@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from subtable.bots.red_november.board import Board
 from subtable.bots.red_november.params import Params
-from subtable.bots.red_november.paths import Obstacle, Paths, Routes
+from subtable.bots.red_november.paths import Hazards, Obstacle, Paths, Routes
 from subtable.bots.red_november.risk import DeckOdds, track_risk
 from subtable.games.red_november import rules
 from subtable.games.red_november.actions import ActionIndex, Kind
@@ -229,7 +229,8 @@ class Tasks:
         if obstacle is None:
             return None
         kind, room, hatch = obstacle
-        if task.deadline >= 0 and turn.t - total - task.deadline < 1:
+        late = task.deadline >= 0 and turn.t - total - task.deadline < 1
+        if late and not self._crew_finishes(turn, task, obstacle):
             return None
         value = task.value * 0.7
         sure = task.deadline >= 0
@@ -238,3 +239,36 @@ class Tasks:
                 room, FIX["unblock"], self.ix.id(Kind.UNBLOCK, hatch, 1), value, -1, sure=sure
             )
         return Task(room, FIX["pump"], self.ix.first[Kind.PUMP], value, -1, sure=sure)
+
+    def _crew_finishes(self, turn: Turn, task: Task, obstacle: Obstacle) -> bool:
+        """Whether, once the active gnome has cleared ``obstacle`` (a sure try), another
+        gnome can still reach ``task`` before its deadline: a way cut off on the way to a
+        Destruction token is worth opening for the crew, not only for oneself."""
+        assert turn.relaxed is not None
+        kind, room, hatch = obstacle
+        b = turn.b
+        reach = turn.relaxed.get(room)
+        if reach is None or reach[1] is not None:
+            return False
+        fix = FIX["unblock"] if kind == "unblock" else FIX["pump"]
+        bonus = max((self.c.items[i].bonus[fix] for i, k in enumerate(turn.hand) if k), default=0)
+        cleared_at = turn.t - reach[0] - max(1, rules.DIE - bonus)
+        if kind == "unblock":
+            cleared_at -= self.c.low_water_penalty if b.water[room] == 1 else 0
+            blocked = list(b.blocked)
+            blocked[hatch] = False
+            hz = Hazards(b.water, b.fire, tuple(blocked))
+        else:
+            water = list(b.water)
+            water[room] = 0
+            hz = Hazards(tuple(water), b.fire, b.blocked)
+        if cleared_at <= task.deadline:
+            return False
+        pen = self.c.low_water_penalty if b.water[task.room] == 1 else 0
+        for g in range(len(b.room)):
+            if g == turn.a or not b.on_board(g) or b.room[g] in (0, SEA) or b.fainted[g]:
+                continue
+            walk = self.routes.paths_through(hz, b.room[g], False, False)[0].get(task.room)
+            if walk is not None and b.keeper[g] - walk - pen - task.deadline >= 2:
+                return True
+        return False
