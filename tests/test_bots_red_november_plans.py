@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rn_scenarios import build
-from subtable.bots.base import observe
+from subtable.bots.base import make_bot, observe
 from subtable.bots.red_november.expert import RNExpert
 from subtable.core.rng import Rng
 from subtable.games.red_november import RedNovemberState
@@ -59,3 +59,19 @@ def test_nobody_opens_a_way_that_nobody_can_use_in_time() -> None:
     # with 11 minutes he could not try before the token: the active gnome sees to the reactor
     assert _first_action(_cut_off_missiles(11)) == "move 4"
 
+
+def _iterations(state: RedNovemberState, **params: Any) -> int:
+    bot = make_bot("ismcts", state.game, 0, Rng(3), race=0, **params)
+    bot.choose(observe(state, 0))
+    return int(bot.last_iterations)
+
+
+def test_a_search_spends_more_while_a_destruction_token_is_on_the_time_track() -> None:
+    # two ways to go (the reactor, the engine), a calm sub but for the tracks
+    calm = dict(rooms=[2, 1, 1, 1], track=[1, 6, 6])
+    budget = 20
+    plain = _iterations(build(**calm), budget=budget)
+    assert budget <= plain < 2 * budget
+    token = build(**calm, tokens={"crushed": 5})
+    assert RNExpert.crisis_effort * budget <= _iterations(token, budget=budget)
+    assert _iterations(token, budget=budget, effort=False) < 2 * budget

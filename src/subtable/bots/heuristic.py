@@ -22,6 +22,7 @@ from subtable.bots.experts import (
 from subtable.core.actions import Action
 from subtable.core.game import Game, State
 from subtable.core.rng import Rng
+from subtable.core.view import SeatView
 
 #: a search bot's iterations per decision when neither the seat nor the expert says
 DEFAULT_SEARCH_BUDGET = 100
@@ -105,6 +106,15 @@ class SearchHooks:
     def search_budget(self) -> int:
         """The expert's advice on a search's iterations per decision (100 without one)."""
         return int(getattr(self._expert, "search_budget", DEFAULT_SEARCH_BUDGET))
+
+    def effort(self, view: SeatView) -> float:
+        """The expert's advice on how many times its budget a search should spend at the
+        position ``view`` shows (its ``search_effort``: more where the game is in the
+        balance; 1 without one). Read from the deciding seat's view alone."""
+        advise = getattr(self._expert, "search_effort", None)
+        if advise is None:
+            return 1.0
+        return max(1.0, float(advise(self._expert.board(view))))
 
     def _board(self, state: State[Any], seat: int) -> Any:
         last = self._last

@@ -39,7 +39,9 @@ the same sampled worlds, exceeds ``z`` standard errors (picking the best of
 several noisy means otherwise overrules the expert on noise); ``race`` (2.0; 0 turns it
 off): with paired sampling, from the 8th world on (then every 4th), an option more than
 ``race`` standard errors below the expert's choice on the same worlds is dropped, and the
-search stops when none is left — the budget then counts worlds, ``ceil(budget / options)``.
+search stops when none is left — the budget then counts worlds, ``ceil(budget / options)``;
+``effort`` (true) multiplies the budget by the expert's ``search_effort`` for the position
+(Red November: 4 while a Destruction token is on the Time Track), read from the view.
 """
 
 from __future__ import annotations
@@ -62,6 +64,13 @@ from subtable.core.view import SeatView
 #: racing: the first check after this many worlds, then one every so many
 _RACE_START = 8
 _RACE_EVERY = 4
+
+
+def _flag(value: object) -> bool:
+    """A yes/no parameter, given as a bool or as text (``--bot ismcts:effort=false``)."""
+    if isinstance(value, str):
+        return value.strip().lower() in ("1", "true", "yes", "on")
+    return bool(value)
 
 
 def paired(option: list[float], base: list[float]) -> tuple[float, float]:
@@ -99,6 +108,7 @@ class ISMCTSParams(BaseModel):
     paired: bool = True
     z: float = 1.0
     race: float = Field(2.0, ge=0)
+    effort: bool = True
 
 
 class ISMCTSBot:
@@ -128,6 +138,7 @@ class ISMCTSBot:
         paired: bool = True,
         z: float = 1.0,
         race: float = 2.0,
+        effort: bool = True,
     ) -> None:
         if rollout not in ("heuristic", "random"):
             raise OptionError(
@@ -149,11 +160,10 @@ class ISMCTSBot:
             depth = self.hooks.rollout_depth if self.hooks is not None else 10
         self.depth = int(depth)
         self.bias = float(bias)
-        if isinstance(paired, str):
-            paired = paired.strip().lower() in ("1", "true", "yes", "on")
-        self.paired = bool(paired)
+        self.paired = _flag(paired)
         self.z = float(z)
         self.race = float(race)
+        self.effort = _flag(effort)
         if not game.can_determinize:
             raise OptionError(
                 f"{game.info.title} cannot sample states from a view: ismcts cannot play it",
@@ -210,8 +220,11 @@ class ISMCTSBot:
         seat = obs.seat
         paired_returns: dict[int, list[float]] = {a: [] for a in root_options}
         racing = self.race > 0 and self.paired and self.hooks is not None and self.width > 0
+        budget = self.budget
+        if self.effort and self.hooks is not None:
+            budget = round(budget * self.hooks.effort(view))
         # with racing, the budget is counted in worlds (each option's share of it)
-        worlds_budget = -(-self.budget // len(root_options))
+        worlds_budget = -(-budget // len(root_options))
         active = list(root_options)
         worlds = 0
         while True:
@@ -231,7 +244,7 @@ class ISMCTSBot:
             if deadline is not None:
                 if time.perf_counter() >= deadline:
                     break
-            elif (worlds >= worlds_budget) if racing else (iterations >= self.budget):
+            elif (worlds >= worlds_budget) if racing else (iterations >= budget):
                 break
             world = self.game.determinize(view, self.rng)
         self.last_iterations = iterations

@@ -42,6 +42,9 @@ class RNExpert:
     rollout_depth: ClassVar[int] = 2
     #: a search bot's iterations per decision when none is asked for
     search_budget: ClassVar[int] = 100
+    #: how many times that budget a search spends while a Destruction token is on the Time
+    #: Track (most games are lost to one: the decisions then weigh most)
+    crisis_effort: ClassVar[float] = 4.0
     #: the bot levels people choose (``bots/levels.py``), measured in docs/strength.md
     levels: ClassVar[dict[str, str]] = {
         "easy": "heuristic:mistakes=0.5",
@@ -153,6 +156,11 @@ class RNExpert:
     def plan(self, b: Board, alternatives: bool = False) -> list[int]:
         """The active gnome's preferred actions, best first (see :class:`Planner`)."""
         return self.planner.plan(b, alternatives)
+
+    def search_effort(self, b: Board) -> float:
+        """How many times its budget a search should spend here: :attr:`crisis_effort`
+        while a Destruction token is on the Time Track, else 1."""
+        return self.crisis_effort if any(pos >= 0 for pos in b.token) else 1.0
 
     def features(self, b: Board) -> list[float]:
         """The position's features for the leaf-value model."""
