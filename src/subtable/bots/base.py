@@ -164,6 +164,13 @@ def make_bot(name: str, game: Game[Any], seat: int, rng: Rng, **params: Any) -> 
 _NUMBER = re.compile(r"[+-]?(?:[0-9][0-9_]*)?(?:\.[0-9_]*)?(?:[eE][+-]?[0-9]+)?", re.ASCII)
 
 
+def flag(value: object) -> bool:
+    """A yes/no bot parameter, given as a bool or as text (``--bot ismcts:effort=false``)."""
+    if isinstance(value, str):
+        return value.strip().lower() in ("1", "true", "yes", "on")
+    return bool(value)
+
+
 def _value(raw: str) -> Any:
     """A command-line value: a number when it is written in ASCII digits, else the text."""
     if raw and _NUMBER.fullmatch(raw) and any(ch.isdigit() for ch in raw):

@@ -53,7 +53,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from subtable.bots.base import Observation, finish
+from subtable.bots.base import Observation, finish, flag
 from subtable.bots.heuristic import DEFAULT_SEARCH_BUDGET, search_hooks
 from subtable.core.actions import Action
 from subtable.core.errors import OptionError
@@ -64,13 +64,6 @@ from subtable.core.view import SeatView
 #: racing: the first check after this many worlds, then one every so many
 _RACE_START = 8
 _RACE_EVERY = 4
-
-
-def _flag(value: object) -> bool:
-    """A yes/no parameter, given as a bool or as text (``--bot ismcts:effort=false``)."""
-    if isinstance(value, str):
-        return value.strip().lower() in ("1", "true", "yes", "on")
-    return bool(value)
 
 
 def paired(option: list[float], base: list[float]) -> tuple[float, float]:
@@ -160,10 +153,10 @@ class ISMCTSBot:
             depth = self.hooks.rollout_depth if self.hooks is not None else 10
         self.depth = int(depth)
         self.bias = float(bias)
-        self.paired = _flag(paired)
+        self.paired = flag(paired)
         self.z = float(z)
         self.race = float(race)
-        self.effort = _flag(effort)
+        self.effort = flag(effort)
         if not game.can_determinize:
             raise OptionError(
                 f"{game.info.title} cannot sample states from a view: ismcts cannot play it",
