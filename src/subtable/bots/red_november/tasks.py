@@ -241,9 +241,9 @@ class Tasks:
         return Task(room, FIX["pump"], self.ix.first[Kind.PUMP], value, -1, sure=sure)
 
     def _crew_finishes(self, turn: Turn, task: Task, obstacle: Obstacle) -> bool:
-        """Whether, once the active gnome has cleared ``obstacle`` (a sure try), another
-        gnome can still reach ``task`` before its deadline: a way cut off on the way to a
-        Destruction token is worth opening for the crew, not only for oneself."""
+        """Whether the active gnome can clear ``obstacle`` (a sure try) before ``task``'s
+        deadline and another gnome can then reach ``task`` with time for a try: a way cut off
+        on the way to a Destruction token is worth opening for the crew, not only for oneself."""
         assert turn.relaxed is not None
         kind, room, hatch = obstacle
         b = turn.b
