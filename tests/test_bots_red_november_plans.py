@@ -60,8 +60,9 @@ def test_nobody_opens_a_way_that_nobody_can_use_in_time() -> None:
     assert _first_action(_cut_off_missiles(11)) == "move 4"
 
 
-def _iterations(state: RedNovemberState, **params: Any) -> int:
+def _iterations(state: RedNovemberState, ceiling: int | None = None, **params: Any) -> int:
     bot = make_bot("ismcts", state.game, 0, Rng(3), race=0, **params)
+    bot.ceiling = ceiling  # type: ignore[attr-defined]
     bot.choose(observe(state, 0))
     return int(bot.last_iterations)
 
@@ -75,3 +76,5 @@ def test_a_search_spends_more_while_a_destruction_token_is_on_the_time_track() -
     token = build(**calm, tokens={"crushed": 5})
     assert RNExpert.crisis_effort * budget <= _iterations(token, budget=budget)
     assert _iterations(token, budget=budget, effort=False) < 2 * budget
+    # a server's ceiling bounds the effort too (web/botpool.py sets it to its max_budget)
+    assert _iterations(token, ceiling=budget, budget=budget) < 2 * budget

@@ -165,6 +165,8 @@ class ISMCTSBot:
             )
         #: iterations run by the last decision (for benchmarks)
         self.last_iterations = 0
+        #: the most iterations a decision may take, effort included (a server's ceiling)
+        self.ceiling: int | None = None
 
     # ---------------------------------------------------------------- policy --
     def _rollout_action(self, state: State[Any], ids: list[int]) -> int:
@@ -216,6 +218,7 @@ class ISMCTSBot:
         budget = self.budget
         if self.effort and self.hooks is not None:
             budget = round(budget * self.hooks.effort(view))
+        budget = budget if self.ceiling is None else min(budget, self.ceiling)
         # with racing, the budget is counted in worlds (each option's share of it)
         worlds_budget = -(-budget // len(root_options))
         active = list(root_options)

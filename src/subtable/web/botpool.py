@@ -103,6 +103,8 @@ def thinking(job: BotJob) -> Generator[int, None, str]:
     if isinstance(budget, int) and budget > job.max_budget:
         # a table older than the server's ceiling (or its spec) asks for more: the ceiling
         bot.budget = job.max_budget  # type: ignore[attr-defined]
+    if hasattr(bot, "ceiling"):  # and no more than the ceiling where the position asks more
+        bot.ceiling = job.max_budget  # pyright: ignore[reportAttributeAccessIssue]
     obs = observe(state, job.seat)
     think: Callable[[Any], Generator[int, None, Action]] | None = getattr(bot, "think", None)
     if think is not None:
