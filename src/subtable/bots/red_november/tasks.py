@@ -253,8 +253,11 @@ class Tasks:
         fix = FIX["unblock"] if kind == "unblock" else FIX["pump"]
         bonus = max((self.c.items[i].bonus[fix] for i, k in enumerate(turn.hand) if k), default=0)
         cleared_at = turn.t - reach[0] - max(1, rules.DIE - bonus)
+        if kind == "unblock" and b.water[room] == 1:
+            cleared_at -= self.c.low_water_penalty
+        if cleared_at <= task.deadline:
+            return False
         if kind == "unblock":
-            cleared_at -= self.c.low_water_penalty if b.water[room] == 1 else 0
             blocked = list(b.blocked)
             blocked[hatch] = False
             hz = Hazards(b.water, b.fire, tuple(blocked))
@@ -262,8 +265,6 @@ class Tasks:
             water = list(b.water)
             water[room] = 0
             hz = Hazards(tuple(water), b.fire, b.blocked)
-        if cleared_at <= task.deadline:
-            return False
         pen = self.c.low_water_penalty if b.water[task.room] == 1 else 0
         for g in range(len(b.room)):
             if g == turn.a or not b.on_board(g) or b.room[g] in (0, SEA) or b.fainted[g]:
