@@ -114,7 +114,10 @@ def test_other_seats_moves_are_paced_and_the_window_stays_put(browser: Any, serv
         assert gaps and min(gaps) >= pace - 2, gaps  # never faster than the chosen pace
         assert page.page.locator("#speed").input_value() == str(pace)  # ?pace= wins
         assert page.errors == []
-        # a reload fast-forwards: the whole log at once, nothing waits
+        # a reload fast-forwards: the whole log at once, nothing waits. The crewmates must be
+        # waiting for the person first, or their later moves would (rightly) be paced again
+        _wait_turn(page, timeout=60)
+        assert page.seq() == server.get(f"/api/tables/{t['id']}")["seq"]
         page.page.reload()
         page.wait_seq()
         page.page.wait_for_function("document.getElementById('log').children.length > 10")
