@@ -508,3 +508,27 @@ def test_levels_stand_for_their_games_bot_specs() -> None:
         assert resolve_level("strong:c=0.5", game) == specs["strong"] + ":c=0.5"
         assert resolve_level("heuristic", game) == "heuristic"
         assert parse_seats("human,easy,strong", game) == ["human", specs["easy"], specs["strong"]]
+
+
+def test_each_level_shows_its_measured_win_rate_in_the_readers_language() -> None:
+    from subtable.bots.levels import LEVELS, level_rates
+    from subtable.i18n import translator
+    from subtable.ui.seat_words import levels_measured
+
+    for name in ("red-november", "submarine"):
+        rates = level_rates(name)
+        assert tuple(rates) == LEVELS
+        assert all(0.0 <= r <= 1.0 for r in rates.values())
+        assert rates["easy"] < rates["normal"]
+        for lang, level, space in (
+            ("en", "normal", ""),
+            ("fr", "normal", " "),
+            ("pt", "fácil", ""),
+        ):
+            text = levels_measured(name, translator(lang))
+            assert text is not None
+            text = text.replace("\u202f", " ").replace("\xa0", " ")  # French: a narrow space
+            key = {"normal": "normal", "fácil": "easy"}[level]
+            assert f"{level} {round(rates[key] * 100)}{space}%" in text, text
+    assert "crew of 4" in (levels_measured("red-november", translator("en")) or "")
+    assert "two heuristic bots" in (levels_measured("submarine", translator("en")) or "")

@@ -62,6 +62,17 @@ def test_simulate_readable_summary() -> None:
     assert "wins" in proc.stdout and "games/s" in proc.stdout
 
 
+def test_a_level_in_the_lab_shows_its_published_win_rates_beside_the_run() -> None:
+    from subtable.bots.levels import level_rates
+
+    easy = run("simulate", "red-november", "--players", "4", "--games", "3", "--bot", "easy")
+    assert easy.returncode == 0, easy.stderr
+    published = round(level_rates("red-november")["easy"] * 100)
+    assert f"(measured): easy {published}%" in " ".join(easy.stdout.split())
+    plain = run("simulate", "red-november", "--players", "4", "--games", "3", "--bot", "heuristic")
+    assert plain.returncode == 0 and "(measured)" not in plain.stdout
+
+
 @pytest.mark.parametrize(
     "args, message",
     [

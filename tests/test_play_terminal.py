@@ -211,6 +211,20 @@ def test_unattended_bot_tables_finish_with_a_result(args: tuple[str, ...], resul
     assert "Traceback" not in proc.stdout + proc.stderr
 
 
+def test_bots_chosen_by_level_come_with_the_levels_measured_win_rates() -> None:
+    from subtable.bots.levels import level_rates
+
+    rate = round(level_rates("submarine")["strong"] * 100)
+    args = ("submarine", "--players", "3", "--fast", "--seed", "7")
+    leveled = _run(*args, "--seats", "easy,easy,easy")
+    assert leveled.returncode == 0, leveled.stderr
+    assert f"(measured): easy 0%, normal 70% and strong {rate}%." in " ".join(
+        leveled.stdout.split()
+    )
+    named = _run(*args, "--seats", "heuristic,heuristic,heuristic")
+    assert named.returncode == 0 and "(measured)" not in named.stdout
+
+
 @pytest.mark.parametrize(
     "args, message",
     [

@@ -58,6 +58,11 @@ def test_the_form_offers_the_bot_levels_first_normal_by_default(client: Any, gam
     assert [v for v, chosen, _ in first if chosen] == ["human"]
     assert [v for v, chosen, _ in second if chosen] == ["normal"]
     assert dict((v, label) for v, _, label in second)["easy"] == "bot: fácil (comete erros)"
+    # beside the levels, how often each one wins, as measured
+    form = next(f for f in html.split('<form class="new-table"') if f'id="{game}-seat0"' in f)
+    measured = re.search(r'<small class="levels-measured">([^<]*)</small>', form)
+    assert measured is not None and "(medido): fácil " in measured.group(1)
+    assert measured.group(1).endswith("%.")
     # private and live unless asked; a day a decision when turn-based
     assert re.search(rf'id="{game}-private"[^>]*checked', html)
     assert re.search(rf'id="{game}-live"[^>]*checked', html)

@@ -27,6 +27,15 @@ def level_specs(game: Game[Any]) -> dict[str, str]:
     return {level: declared[level] for level in LEVELS if level in declared}
 
 
+def level_rates(game: str) -> dict[str, float]:
+    """Each level's measured win rate at the game named ``game``, as its expert declares it
+    (``level_rates``; empty when it declares none)."""
+    if not has_expert(game):
+        return {}
+    declared: dict[str, float] = getattr(expert_class(game), "level_rates", {})
+    return {level: float(declared[level]) for level in LEVELS if level in declared}
+
+
 def resolve_level(spec: str, game: Game[Any]) -> str:
     """``spec`` with a level name replaced by the spec it stands for at ``game``
     (``strong:c=0.5`` keeps its extra parameters); any other spec as it is."""

@@ -22,6 +22,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
+from subtable.bots.levels import LEVELS
 from subtable.commands.common import build_options, err, fail, out
 from subtable.core.errors import OptionError, SubtableError
 from subtable.core.registry import game_class, game_names
@@ -36,6 +37,7 @@ from subtable.sim.words import (
     point_label,
     rate_ci,
 )
+from subtable.ui.seat_words import levels_measured
 
 if TYPE_CHECKING:  # the lab's modules load lazily, when a command runs
     from subtable.sim.runner import SimConfig
@@ -228,6 +230,9 @@ def simulate(
         return
     for r in runs:
         print_summary(r.summary, point_label(r.point, tr) if sweeps else "", tr)
+    measured = levels_measured(game, tr)
+    if measured is not None and any(b.partition(":")[0] in LEVELS for b in bots):
+        out.print(escape(measured))  # the published figure beside this run's own
     _say_written(tr, csv_path, report)
 
 

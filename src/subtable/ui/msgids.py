@@ -49,7 +49,9 @@ def game_ids() -> set[str]:
 
 def table_ids() -> set[str]:
     """The game-independent families of the table."""
+    from subtable.bots.levels import level_rates
     from subtable.core.game import APPLY_REASONS
+    from subtable.core.registry import game_names
     from subtable.ui.answers import JOIN_COMMANDS
     from subtable.ui.lessons import COMMANDS as LESSON_COMMANDS
     from subtable.ui.table import COMMANDS
@@ -59,6 +61,7 @@ def table_ids() -> set[str]:
     ids |= {f"learn.ui.help.{c}" for c in ("number", "action", *LESSON_COMMANDS)}
     ids |= {f"ui.undo.barrier.{b}" for b in (START, CHANCE, HIDDEN, OTHER_SEAT, OVER)}
     ids |= {f"ui.why.{code}" for code in APPLY_REASONS if code != "not_your_turn"}
+    ids |= {f"ui.levels.measured.{game}" for game in game_names() if level_rates(game)}
     return ids
 
 

@@ -24,6 +24,7 @@ from subtable.i18n import LANGUAGES, Translator, normalize, translator
 from subtable.ui.games import game_ui
 from subtable.ui.games.common import action_as_seen
 from subtable.ui.rules import rule_book
+from subtable.ui.seat_words import levels_measured
 from subtable.ui.seats import BEST_BOTS, HUMAN
 from subtable.web import lobby
 from subtable.web.boards import board_renderer
@@ -159,6 +160,8 @@ class GameForm:
     default_bot: str = BEST_BOTS[0]
     #: a cooperative game (advice is on by default whoever plays)
     cooperative: bool = False
+    #: the bot levels' measured win rates, in words (``None``: none declared)
+    levels_measured: str | None = None
 
 
 def game_form(name: str, tr: Translator) -> GameForm:
@@ -181,6 +184,7 @@ def game_form(name: str, tr: Translator) -> GameForm:
         seat_kinds=lobby.seat_kinds(name),
         default_bot=lobby.default_bot(name),
         cooperative=game_class(name).info.utility == Utility.COOPERATIVE,
+        levels_measured=levels_measured(name, tr),
     )
 
 

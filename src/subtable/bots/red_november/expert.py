@@ -26,7 +26,7 @@ from subtable.bots.red_november.value import ValueModel
 from subtable.core.rng import Rng
 from subtable.core.view import SeatView
 from subtable.games.red_november import rules
-from subtable.games.red_november.actions import FIX_OF_KIND, Kind
+from subtable.games.red_november.actions import Kind
 from subtable.games.red_november.components import SEA
 from subtable.games.red_november.game import RedNovember
 from subtable.games.red_november.view import Choice, Phase, RedNovemberView
@@ -51,6 +51,9 @@ class RNExpert:
         "normal": "ismcts",
         "strong": "ismcts:budget=400",
     }
+    #: each level's measured win rate, shown beside it to people (``ui/seat_words.py``): the
+    #: share of held-out deals a crew of 4 such gnomes wins (docs/strength.md, "The levels")
+    level_rates: ClassVar[dict[str, float]] = {"easy": 0.320, "normal": 0.663, "strong": 0.810}
 
     def __init__(self, game: RedNovember, params: Params | None = None) -> None:
         self.game = game
@@ -66,8 +69,6 @@ class RNExpert:
         self.tasks = Tasks(c, self.ix, self.p, self.routes, self.odds, self.item["aqualung"])
         self.planner = Planner(c, self.ix, self.p, self.routes, self.items, self.tasks)
         self.value = ValueModel(c, self.n, self.routes, self.odds, self.items)
-        #: mid-turn, offer a search the chosen fix-it action with other minutes too
-        self.minute_choices = False
 
     def board(self, view: SeatView) -> Board:
         """The board the expert reads: the seat's view itself."""
@@ -106,8 +107,6 @@ class RNExpert:
             out = [next((i for i in ranked if i in legal_set), legal[0])]
         else:
             out = [self.choose(b, seat, legal, rng)]
-            if b.phase == Phase.MOVE and self.minute_choices:
-                return out + self._other_minutes(out[0], legal_set, width - 1)
             if b.phase != Phase.EVENT_CHOICE:  # mid-turn: the plan chosen at its start goes on
                 return out
             ranked = list(legal)
@@ -137,21 +136,6 @@ class RNExpert:
         """Why ``action_id`` would be played: a reason key and its parameters
         (:mod:`.advice`)."""
         return advice_reason(self.c, self.game.action_space, self.planner, b, seat, action_id)
-
-    def _other_minutes(self, choice: int, legal: set[int], count: int) -> list[int]:
-        """The same fix-it action with other minutes (nearest first), when ``choice`` is one."""
-        action = self.game.action_space[choice]
-        if action.kind not in FIX_OF_KIND:
-            return []
-        out: list[int] = []
-        for delta in (-1, 1, 2, -2, 3):
-            key = (action.kind, action.target, action.minutes + delta)
-            other = self.ix.by_key.get(key)
-            if other is not None and other in legal:
-                out.append(other)
-            if len(out) >= count:
-                break
-        return out
 
     def plan(self, b: Board, alternatives: bool = False) -> list[int]:
         """The active gnome's preferred actions, best first (see :class:`Planner`)."""
