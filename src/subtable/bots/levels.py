@@ -10,6 +10,7 @@ In Red November the bots are your crewmates: easy bots make a harder game.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from subtable.bots.experts import expert_class, has_expert
@@ -19,20 +20,30 @@ from subtable.core.game import Game
 LEVELS = ("easy", "normal", "strong")
 
 
+def _declared(game: str, attribute: str) -> Mapping[str, Any]:
+    """What the expert of the game named ``game`` declares as ``attribute``, by level."""
+    if not has_expert(game):
+        return {}
+    declared: Mapping[str, Any] = getattr(expert_class(game), attribute, {})
+    return declared
+
+
+def declared_levels(game: str) -> dict[str, str]:
+    """Each level's bot spec at the game named ``game``, weakest first (empty for a game
+    without an expert)."""
+    declared = _declared(game, "levels")
+    return {level: str(declared[level]) for level in LEVELS if level in declared}
+
+
 def level_specs(game: Game[Any]) -> dict[str, str]:
     """Each level's bot spec at ``game`` (empty for a game without an expert)."""
-    if not has_expert(game.info.name):
-        return {}
-    declared: dict[str, str] = getattr(expert_class(game.info.name), "levels", {})
-    return {level: declared[level] for level in LEVELS if level in declared}
+    return declared_levels(game.info.name)
 
 
 def level_rates(game: str) -> dict[str, float]:
     """Each level's measured win rate at the game named ``game``, as its expert declares it
     (``level_rates``; empty when it declares none)."""
-    if not has_expert(game):
-        return {}
-    declared: dict[str, float] = getattr(expert_class(game), "level_rates", {})
+    declared = _declared(game, "level_rates")
     return {level: float(declared[level]) for level in LEVELS if level in declared}
 
 

@@ -4,22 +4,16 @@ replay, and the web's rendering and lobby all use it."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from babel.numbers import format_percent
 
-from subtable.bots.experts import expert_class, has_expert
-from subtable.bots.levels import LEVELS, level_rates
+from subtable.bots.levels import declared_levels, level_rates
 from subtable.i18n import Translator
 from subtable.ui.games.common import bot_words
 
 
 def level_of(game: str, spec: str) -> str | None:
     """The level whose spec ``spec`` is at ``game``, if any."""
-    if not has_expert(game):
-        return None
-    declared: Mapping[str, str] = getattr(expert_class(game), "levels", {})
-    return next((level for level in LEVELS if declared.get(level) == spec), None)
+    return next((level for level, known in declared_levels(game).items() if known == spec), None)
 
 
 def bot_who(game: str, spec: str, tr: Translator) -> str:

@@ -16,7 +16,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictStr, ValidationError
 
-from subtable.bots.experts import expert_class, has_expert
+from subtable.bots.levels import declared_levels
 from subtable.core.registry import game_class
 from subtable.i18n import Translator
 from subtable.ui.games import game_ui
@@ -99,9 +99,7 @@ def duration(seconds: float, lang: str) -> str:
 
 def level_kinds(game: str) -> tuple[str, ...]:
     """The bot levels ``game``'s expert declares, in the form's order."""
-    if not has_expert(game):
-        return ()
-    declared: Mapping[str, str] = getattr(expert_class(game), "levels", {})
+    declared = declared_levels(game)
     return tuple(level for level in LEVEL_ORDER if level in declared)
 
 
