@@ -9,7 +9,15 @@ from pathlib import Path
 import pytest
 from babel.messages.catalog import Catalog
 
-from subtable.i18n import LANGUAGES, catalog, detect_language, normalize, translator
+from subtable.i18n import (
+    DOMAIN,
+    LANGUAGES,
+    catalog,
+    catalog_files,
+    detect_language,
+    normalize,
+    translator,
+)
 from subtable.ui.msgids import all_msgids, code_extraction
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -75,6 +83,22 @@ def test_catalogue_headers(lang: str) -> None:
     catalog = _catalog(lang)
     assert str(catalog.locale) == lang
     assert catalog.num_plurals == 2
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_catalogue_file_states_its_plural_rule(lang: str) -> None:
+    """Each file says how many plural forms it has, the same as ``subtable.po``.
+
+    A file without the header is read with the plural count of Babel's CLDR data, which
+    changes between releases (Babel 2.19 gives French, Italian and Portuguese three forms),
+    and its two-form entries would then be padded with an empty third.
+    """
+    rules = {
+        f.name: re.findall(r'^"Plural-Forms: (.*)\\n"$', f.read_text(encoding="utf-8"), re.M)
+        for f in catalog_files(lang)
+    }
+    assert rules[f"{DOMAIN}.po"] and len(rules[f"{DOMAIN}.po"]) == 1
+    assert {name: r for name, r in rules.items() if r != rules[f"{DOMAIN}.po"]} == {}
 
 
 def test_plurals_follow_each_language() -> None:
