@@ -231,6 +231,28 @@ def test_a_phone_shows_the_options_from_a_tab(
         page.close()
 
 
+def test_the_other_pages_fit_a_phone_in_every_language(browser: Any, server: Any) -> None:
+    """No page scrolls sideways at 360 px: the longest option of a seat's list once did (fr)."""
+    page = browser.new_page(viewport=PHONE)
+    try:
+        page.goto(server.url + "/learn?lang=en")
+        lessons = page.eval_on_selector_all(
+            "a[href^='/learn/']", "as => as.map(a => a.getAttribute('href').split('?')[0])"
+        )
+        paths = ["/", "/lobby", "/learn", *sorted(set(lessons))]
+        assert len(paths) > 4
+        wide = {}
+        for lang in LANGUAGES:
+            for path in paths:
+                page.goto(f"{server.url}{path}?lang={lang}")
+                width = page.evaluate("document.documentElement.scrollWidth")
+                if width > PHONE["width"]:
+                    wide[f"{lang} {path}"] = width
+        assert wide == {}
+    finally:
+        page.close()
+
+
 #: the stage's first roll (its die and verdict) and first event card (title, text, caption)
 READ_ROLL = """() => {
   const fig = document.querySelector("#stage .stage-fig.roll");
