@@ -162,6 +162,26 @@ def test_ismcts_takes_its_budget_and_depth_from_the_expert() -> None:
     assert SubExpert.search_budget != RNExpert.search_budget
 
 
+@pytest.mark.parametrize("expand", [True, False])
+def test_a_flat_search_plays_each_root_option_out_and_grows_no_tree(expand: bool) -> None:
+    from subtable.bots.ismcts import ISMCTSBot, _Node
+
+    game = make_game("red-november", players=4)
+    state = game.new_state(3)
+    seat = state.current_seat()
+    assert seat is not None
+    bot = make_bot("ismcts", game, seat, Rng(1), expand=expand)
+    assert isinstance(bot, ISMCTSBot)
+    view = observe(state, seat).view
+    root = _Node(-1)
+    option = state.legal_action_ids()[0]
+    for _ in range(6):
+        bot._iterate(root, game.determinize(view, bot.rng), option)
+    child = root.children[option]
+    assert child.visits == 6 and set(root.children) == {option}
+    assert bool(child.children) is expand  # a tree grows below the option only when asked
+
+
 @pytest.mark.parametrize(
     "z, better, expected",
     [
@@ -508,6 +528,21 @@ def test_levels_stand_for_their_games_bot_specs() -> None:
         assert resolve_level("strong:c=0.5", game) == specs["strong"] + ":c=0.5"
         assert resolve_level("heuristic", game) == "heuristic"
         assert parse_seats("human,easy,strong", game) == ["human", specs["easy"], specs["strong"]]
+
+
+def test_a_seat_chosen_by_level_is_told_from_its_spec_alike_in_every_front_end() -> None:
+    from subtable.bots.levels import chosen_level, declared_levels
+
+    for name in ("red-november", "submarine"):
+        specs = declared_levels(name)
+        assert chosen_level(name, "strong") == "strong"
+        assert chosen_level(name, "easy:mistakes=0.3") == "easy"  # a level, retuned
+        assert chosen_level(name, specs["normal"]) == "normal"  # as a table records it
+        assert chosen_level(name, specs["strong"]) == "strong"
+        assert chosen_level(name, specs["strong"] + ":c=0.5") is None  # a spec of one's own
+        assert chosen_level(name, "heuristic") is None
+        assert chosen_level(name, "random") is None
+    assert chosen_level("no-such-game", "strong") is None  # no expert: no levels
 
 
 def test_each_level_shows_its_measured_win_rate_in_the_readers_language() -> None:

@@ -41,7 +41,11 @@ off): with paired sampling, from the 8th world on (then every 4th), an option mo
 ``race`` standard errors below the expert's choice on the same worlds is dropped, and the
 search stops when none is left — the budget then counts worlds, ``ceil(budget / options)``;
 ``effort`` (true) multiplies the budget by the expert's ``search_effort`` for the position
-(Red November: 4 while a Destruction token is on the Time Track), read from the view.
+(Red November: 4 while a Destruction token is on the Time Track), read from the view;
+``expand`` (true) grows the tree below the root options — false (with paired sampling)
+plays each root option out with the expert and judges it by the leaf value alone: a flat
+Monte Carlo over the root options, about two fifths of the CPU an iteration and, in Red November,
+no stronger than the heuristic at the tree's CPU (docs/strength.md).
 """
 
 from __future__ import annotations
@@ -102,6 +106,7 @@ class ISMCTSParams(BaseModel):
     z: float = 1.0
     race: float = Field(2.0, ge=0)
     effort: bool = True
+    expand: bool = True
 
 
 class ISMCTSBot:
@@ -132,6 +137,7 @@ class ISMCTSBot:
         z: float = 1.0,
         race: float = 2.0,
         effort: bool = True,
+        expand: bool = True,
     ) -> None:
         if rollout not in ("heuristic", "random"):
             raise OptionError(
@@ -157,6 +163,7 @@ class ISMCTSBot:
         self.z = float(z)
         self.race = float(race)
         self.effort = flag(effort)
+        self.expand = flag(expand)
         if not game.can_determinize:
             raise OptionError(
                 f"{game.info.title} cannot sample states from a view: ismcts cannot play it",
@@ -334,7 +341,7 @@ class ISMCTSBot:
             state.apply_unchecked(first)
             path.append(given)
             node = given
-            if given.visits == 0:
+            if given.visits == 0 or not self.expand:
                 return self._back_up(path, state)
         while not state.is_terminal():
             seat = state.current_seat()

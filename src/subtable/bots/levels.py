@@ -55,3 +55,15 @@ def resolve_level(spec: str, game: Game[Any]) -> str:
     if name.strip() not in known:
         return spec
     return known[name.strip()] + (":" + rest if sep else "")
+
+
+def chosen_level(game: str, spec: str) -> str | None:
+    """The level a bot ``spec`` was chosen by at the game named ``game``: the level it
+    names (``strong``, ``strong:c=0.5``) or the one whose spec it is exactly (``ismcts``:
+    how a table records a ``normal`` seat); ``None`` for any other spec. Every front end
+    asks this before showing the levels' measured win rates."""
+    levels = declared_levels(game)
+    name = spec.partition(":")[0].strip()
+    if name in levels:
+        return name
+    return next((level for level, known in levels.items() if known == spec), None)

@@ -10,6 +10,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
+from subtable.bots.levels import chosen_level
 from subtable.commands.common import build_options
 from subtable.core.errors import OptionError, RecordError, SubtableError
 from subtable.core.game import Game, State
@@ -18,7 +19,7 @@ from subtable.core.registry import game_class, game_names
 from subtable.i18n import LANGUAGES, Translator, detect_language, normalize, translator
 from subtable.ui.games import game_ui
 from subtable.ui.messages import option_message, seat_message
-from subtable.ui.seat_words import level_of, levels_measured
+from subtable.ui.seat_words import levels_measured
 from subtable.ui.seats import SeatError, parse_seats
 from subtable.ui.table import GameTable
 
@@ -91,7 +92,7 @@ def play(
         table.say(tr("ui.loaded_finished", path=str(load)))
     name = state.game.info.name
     measured = levels_measured(name, tr)
-    if measured is not None and any(level_of(name, spec) for spec in controllers):
+    if measured is not None and any(chosen_level(name, spec) for spec in controllers):
         table.say(measured)  # a bot chosen by its level: how strong that level is
     code = table.run(intro=None if record is not None else list(state.opening_events), loaded=load)
     raise typer.Exit(code)

@@ -22,7 +22,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from subtable.bots.levels import LEVELS
+from subtable.bots.levels import chosen_level
 from subtable.commands.common import build_options, err, fail, out
 from subtable.core.errors import OptionError, SubtableError
 from subtable.core.registry import game_class, game_names
@@ -231,7 +231,7 @@ def simulate(
     for r in runs:
         print_summary(r.summary, point_label(r.point, tr) if sweeps else "", tr)
     measured = levels_measured(game, tr)
-    if measured is not None and any(b.partition(":")[0] in LEVELS for b in bots):
+    if measured is not None and any(chosen_level(game, b) for b in bots):
         out.print(escape(measured))  # the published figure beside this run's own
     _say_written(tr, csv_path, report)
 
