@@ -1,51 +1,45 @@
 """Information-Set Monte Carlo Tree Search for any game of the core.
 
-Single-observer ISMCTS (Cowling, Powley & Whitehouse, 2012): every iteration
-samples one world consistent with the bot's view (the game's
-:meth:`~subtable.core.game.Game.determinize`, which reads only the typed view), descends one
-shared tree of action ids using UCB1 with *availability counts* (a child's
-exploration term counts the iterations in which it was legal, not its
-parent's visits), expands one node, plays the world out with a rollout policy
-and backs up ``state.returns()``, a vector with one reward per seat: each node
-keeps the total of the seat that chose the action leading to it, so the same
-code serves cooperative teams of 3-8 gnomes and competitive tables.
+Single-observer ISMCTS (Cowling, Powley & Whitehouse, 2012): every iteration samples one world
+consistent with the bot's view (the game's :meth:`~subtable.core.game.Game.determinize`, which
+reads only the typed view), descends one shared tree of action ids using UCB1 with *availability
+counts* (a child's exploration term counts the iterations in which it was legal, not its
+parent's visits), expands one node, plays the world out with a rollout policy and backs up
+``state.returns()``, a vector with one reward per seat: each node keeps the total of the seat
+that chose the action leading to it, so the same code serves cooperative teams of 3-8 gnomes and
+competitive tables.
 
-Chance lives in the world's generator, which every sample reseeds, so the tree
-is an open-loop tree over action sequences; availability counts absorb the
-legal sets that chance changes.
+Chance lives in the world's generator, which every sample reseeds, so the tree is an open-loop
+tree over action sequences; availability counts absorb the legal sets that chance changes.
 
-Enhancements (each optional): the game's expert (:mod:`subtable.bots.experts`) plays
-the rollouts and narrows each node to its ``width`` favourite actions — for Red
-November only at a turn's first decision (the first steps of its best tasks)
-and at event choices, so the tree branches where a plan is chosen; a rollout
-stops ``depth`` decisions in, at the first position the game's fitted value
-model can judge, whose estimate replaces the returns; and root options are
-*paired*: each sampled world is copied once per root option (common random
-numbers: the same deck order and dice for every option), which makes the
-comparison between options far less noisy.
+Enhancements (each optional): the game's expert (:mod:`subtable.bots.experts`) plays the
+rollouts and narrows each node to its ``width`` favourite actions — for Red November only at a
+turn's first decision (the first steps of its best tasks) and at event choices, so the tree
+branches where a plan is chosen; a rollout stops ``depth`` decisions in, at the first position
+the game's fitted value model can judge, whose estimate replaces the returns; and root options
+are *paired*: each sampled world is copied once per root option (common random numbers: the same
+deck order and dice for every option), which makes the comparison between options far less
+noisy.
 
-Parameters (``make_bot("ismcts", game, seat, rng, **params)`` or
-``--bot ismcts:key=value``): ``budget`` iterations per decision (the expert's
-``search_budget``: 100 for Red November, 200 for Submarine; 100 without an expert),
-or ``ms`` milliseconds per decision; ``rollout`` ``"heuristic"`` (default) or
-``"random"`` (no expert: every legal action, random playouts to the end);
-``c`` the UCB constant (0.7); ``width`` (4; 0 for every legal action);
-``depth`` (the expert's ``rollout_depth``: 2 for Red November, 10 for Submarine; 10
-without an expert; 0 plays to the end); ``bias`` a progressive-bias bonus
-``bias / (1 + visits)`` for the expert's favourite (0); ``paired`` (true);
-``z`` (1.0) how sure a paired search must be to overrule the expert: another
-root option is played only if its mean advantage over the expert's choice, over
-the same sampled worlds, exceeds ``z`` standard errors (picking the best of
-several noisy means otherwise overrules the expert on noise); ``race`` (2.0; 0 turns it
-off): with paired sampling, from the 8th world on (then every 4th), an option more than
-``race`` standard errors below the expert's choice on the same worlds is dropped, and the
-search stops when none is left — the budget then counts worlds, ``ceil(budget / options)``;
-``effort`` (true) multiplies the budget by the expert's ``search_effort`` for the position
-(Red November: 4 while a Destruction token is on the Time Track), read from the view;
-``expand`` (true) grows the tree below the root options — false (with paired sampling)
-plays each root option out with the expert and judges it by the leaf value alone: a flat
-Monte Carlo over the root options, about two fifths of the CPU an iteration and, in Red November,
-no stronger than the heuristic at the tree's CPU (docs/strength.md).
+Parameters (``make_bot("ismcts", game, seat, rng, **params)`` or ``--bot ismcts:key=value``):
+``budget`` iterations per decision (the expert's ``search_budget``: 100 for Red November, 200
+for Submarine; 100 without an expert), or ``ms`` milliseconds per decision; ``rollout``
+``"heuristic"`` (default) or ``"random"`` (no expert: every legal action, random playouts to the
+end); ``c`` the UCB constant (0.7); ``width`` (4; 0 for every legal action); ``depth`` (the
+expert's ``rollout_depth``: 2 for Red November, 10 for Submarine; 10 without an expert; 0 plays
+to the end); ``bias`` a progressive-bias bonus ``bias / (1 + visits)`` for the expert's
+favourite (0); ``paired`` (true); ``z`` (1.0) how sure a paired search must be to overrule the
+expert: another root option is played only if its mean advantage over the expert's choice, over
+the same sampled worlds, exceeds ``z`` standard errors (picking the best of several noisy means
+otherwise overrules the expert on noise); ``race`` (2.0; 0 turns it off): with paired sampling,
+from the 8th world on (then every 4th), an option more than ``race`` standard errors below the
+expert's choice on the same worlds is dropped, and the search stops when none is left — the
+budget then counts worlds, ``ceil(budget / options)``; ``effort`` (true) multiplies the budget
+by the expert's ``search_effort`` for the position (Red November: 4 while a Destruction token is
+on the Time Track), read from the view; ``expand`` (true) grows the tree below the root options
+— false (with paired sampling) plays each root option out with the expert and judges it by the
+leaf value alone: a flat Monte Carlo over the root options, two fifths of the CPU an iteration
+and, in Red November, no stronger than the heuristic at the tree's CPU (docs/strength.md).
 """
 
 from __future__ import annotations
