@@ -19,7 +19,7 @@ from subtable.core.registry import make_game
 from subtable.core.rng import Rng
 from subtable.i18n import LANGUAGES, translator
 from subtable.sim.stats import wilson_interval
-from subtable.sim.turning import Estimator, moment_text, turning_points
+from subtable.sim.turning import Estimator, Stopped, moment_text, turning_points
 
 GAMES = [("red-november", {"players": 3}), ("submarine", {"players": 2})]
 
@@ -93,6 +93,20 @@ CHECKED = [
     ("red-november", {"players": 4}, 11, (20, 45, 70, 100)),
     ("submarine", {"players": 3}, 21, (15, 45, 75, 105)),
 ]
+
+
+def test_the_work_stops_when_asked_between_playouts() -> None:
+    record = _record("submarine", {"players": 2})
+    asked = []
+
+    def stop() -> bool:
+        asked.append(1)
+        return len(asked) > 3  # three playouts, then a server closing
+
+    with pytest.raises(Stopped):
+        turning_points(record, worlds=4, stop=stop)
+    assert len(asked) == 4
+    assert turning_points(record, worlds=4, stop=lambda: False) == turning_points(record, worlds=4)
 
 
 @pytest.mark.parametrize("name, options, seed, moves", CHECKED)

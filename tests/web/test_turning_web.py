@@ -5,6 +5,7 @@ the event loop, kept in the database, drawn as inline SVG in the replay and give
 from __future__ import annotations
 
 import re
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -134,6 +135,15 @@ def test_too_many_charts_at_once_is_busy(app: TestClient, monkeypatch: pytest.Mo
     assert r.headers["retry-after"] == "5"
     page = app.get(f"/replay/{t['id']}").text  # the page waits and asks again
     assert "data-src" in page
+
+
+def test_closing_the_server_stops_a_chart_under_way(tmp_path: Path) -> None:
+    with _app(tmp_path / "t.db") as client:  # the full number of worlds: seconds of work
+        t = finished_table(client, "submarine", 3)
+        assert client.get(f"/api/tables/{t['id']}/turning").status_code == 202  # under way
+        assert any(th.name.startswith("subtable-turning") for th in threading.enumerate())
+    # closed: the chart's thread has stopped, not left to finish (and to slow what runs next)
+    assert not [th for th in threading.enumerate() if th.name.startswith("subtable-turning")]
 
 
 def test_the_svg_escapes_what_it_writes() -> None:

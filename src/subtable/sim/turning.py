@@ -20,7 +20,7 @@ Every draw comes from generators seeded with ``seed``: the same record gives the
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -143,6 +143,10 @@ class _Playout:
     returns: list[float]
 
 
+class Stopped(Exception):
+    """The work was stopped before its end (see :func:`turning_points`)."""
+
+
 class Estimator:
     """Each seat's chance of winning at a position, from its own view: the expert's playouts
     to the end from ``worlds`` states sampled from the view.
@@ -154,7 +158,13 @@ class Estimator:
     played again (games played by the expert are estimated about three times faster).
     """
 
-    def __init__(self, game: Game[Any], worlds: int = TURNING_WORLDS, seed: int = 0) -> None:
+    def __init__(
+        self,
+        game: Game[Any],
+        worlds: int = TURNING_WORLDS,
+        seed: int = 0,
+        stop: Callable[[], bool] | None = None,
+    ) -> None:
         hooks = search_hooks(game)
         if hooks is None or not game.can_determinize:
             raise SubtableError(
@@ -167,6 +177,8 @@ class Estimator:
         self.worlds = max(1, int(worlds))
         self.seed = seed
         #: per seat, the playouts of the last position estimated from its view
+        #: asked before each playout: true ends the work (:class:`Stopped`)
+        self.stop = stop
         self._carried: dict[int, list[_Playout]] = {}
         #: playouts played (not carried over), for the measurements
         self.playouts = 0
@@ -203,6 +215,8 @@ class Estimator:
                 if _same(moved, world):
                     now.append(_Playout(world, old.path[1:], old.returns))
                     continue
+            if self.stop is not None and self.stop():
+                raise Stopped("the estimate was stopped")
             now.append(self._play(world, j))
         self._carried[seat] = now
         n = self.worlds
@@ -238,14 +252,21 @@ def _same(a: State[Any], b: State[Any]) -> bool:
     return da == db
 
 
-def turning_points(record: GameRecord, *, worlds: int = TURNING_WORLDS, seed: int = 0) -> Turning:
+def turning_points(
+    record: GameRecord,
+    *,
+    worlds: int = TURNING_WORLDS,
+    seed: int = 0,
+    stop: Callable[[], bool] | None = None,
+) -> Turning:
     """The curves and moments of ``record`` (see the module's doc). Raises
-    :class:`RecordError` for a record that does not replay."""
+    :class:`RecordError` for a record that does not replay, and :class:`Stopped` once
+    ``stop()`` is true (it is asked before each playout: a server closing)."""
     try:
         game = make_game(record.game, record.variant or None, **record.options)
     except SubtableError as exc:
         raise RecordError(f"the record's game or options are invalid: {exc.message}") from None
-    estimator = Estimator(game, worlds, seed)
+    estimator = Estimator(game, worlds, seed, stop)
     state: State[Any] = game.new_state(record.seed)
     series = [estimator.estimate(state)]
     moves: list[Move] = []

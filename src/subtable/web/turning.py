@@ -27,6 +27,7 @@ import signal
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from html import escape
 from typing import Any
@@ -63,11 +64,13 @@ MAX_WAITING = 8
 _KEPT = 32
 
 
-def compute(record: dict[str, Any], worlds: int) -> dict[str, Any]:
+def compute(
+    record: dict[str, Any], worlds: int, stop: Callable[[], bool] | None = None
+) -> dict[str, Any]:
     """The curves of a record (its JSON form), with the seconds they took: what a worker
-    process runs."""
+    process runs (``stop``: a worker thread's way to end it early)."""
     started, cpu = time.perf_counter(), time.process_time()
-    data = turning_points(GameRecord.from_json(record), worlds=worlds).to_json()
+    data = turning_points(GameRecord.from_json(record), worlds=worlds, stop=stop).to_json()
     data["seconds"] = round(time.perf_counter() - started, 3)
     data["cpu_seconds"] = round(time.process_time() - cpu, 3)
     return data
@@ -147,6 +150,8 @@ class Turnings:
         self._kept: OrderedDict[str, Turning] = OrderedDict()
         self._pending: dict[str, asyncio.Task[Turning | None]] = {}
         self._failed: set[str] = set()
+        #: set when the server closes: a chart under way in a thread stops (a process is ended)
+        self._closing = threading.Event()
 
     def _pool(self) -> Executor:
         if self._executor is None:
@@ -213,7 +218,8 @@ class Turnings:
         loop = asyncio.get_running_loop()
         record = table.record().to_json()
         try:
-            data = await loop.run_in_executor(self._pool(), compute, record, self.worlds)
+            stop = None if self._processes else self._closing.is_set
+            data = await loop.run_in_executor(self._pool(), compute, record, self.worlds, stop)
             log.info(
                 "where table %s turned: %d moves in %.1f s",
                 table.id,
@@ -233,7 +239,8 @@ class Turnings:
         return self._keep(table.id, turning)
 
     async def close(self) -> None:
-        """Stop computing (what was under way is dropped)."""
+        """Stop computing (what was under way is dropped) and return once nothing runs."""
+        self._closing.set()
         for task in list(self._pending.values()):
             task.cancel()
             with contextlib.suppress(BaseException):
@@ -246,6 +253,8 @@ class Turnings:
                 worker.terminate()
             for worker in workers:
                 await asyncio.to_thread(worker.join, 2)
+            if not self._processes:  # the thread ends at its next playout
+                await asyncio.to_thread(self._executor.shutdown, True)
 
 
 # -- the HTML ------------------------------------------------------------------------------
