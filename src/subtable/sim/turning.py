@@ -176,9 +176,9 @@ class Estimator:
         self.hooks: SearchHooks = hooks
         self.worlds = max(1, int(worlds))
         self.seed = seed
-        #: per seat, the playouts of the last position estimated from its view
         #: asked before each playout: true ends the work (:class:`Stopped`)
         self.stop = stop
+        #: per seat, the playouts of the last position estimated from its view
         self._carried: dict[int, list[_Playout]] = {}
         #: playouts played (not carried over), for the measurements
         self.playouts = 0
