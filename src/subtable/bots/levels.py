@@ -62,8 +62,12 @@ def chosen_level(game: str, spec: str) -> str | None:
     names (``strong``, ``strong:c=0.5``) or the one whose spec it is exactly (``ismcts``:
     how a table records a ``normal`` seat); ``None`` for any other spec. Every front end
     asks this before showing the levels' measured win rates."""
-    levels = declared_levels(game)
     name = spec.partition(":")[0].strip()
-    if name in levels:
+    if name in declared_levels(game):
         return name
-    return next((level for level, known in levels.items() if known == spec), None)
+    return level_of(game, spec)
+
+
+def level_of(game: str, spec: str) -> str | None:
+    """The level whose spec ``spec`` is exactly at the game named ``game``, if any."""
+    return next((level for level, known in declared_levels(game).items() if known == spec), None)

@@ -6,14 +6,9 @@ from __future__ import annotations
 
 from babel.numbers import format_percent
 
-from subtable.bots.levels import declared_levels, level_rates
+from subtable.bots.levels import level_of, level_rates
 from subtable.i18n import Translator
 from subtable.ui.games.common import bot_words
-
-
-def level_of(game: str, spec: str) -> str | None:
-    """The level whose spec ``spec`` is at ``game``, if any."""
-    return next((level for level, known in declared_levels(game).items() if known == spec), None)
 
 
 def bot_who(game: str, spec: str, tr: Translator) -> str:
