@@ -96,6 +96,10 @@ class SearchHooks:
         #: the last board read: (state, its history length, seat, board) — a rollout asks
         #: for the leaf value and then the move at the same position
         self._last: tuple[State[Any], int, int, Any] | None = None
+        #: what the expert carries to the next decision of a world: (state, its history
+        #: length then, the action it goes with, the note) — the state is held, so its id
+        #: is not reused
+        self._carried: tuple[State[Any], int, int, Any] | None = None
 
     @property
     def rollout_depth(self) -> int:
@@ -125,17 +129,46 @@ class SearchHooks:
         self._last = (state, moves, seat, board)
         return board
 
+    def _walking(
+        self, state: State[Any], board: Any, ids: list[int], width: int
+    ) -> list[int] | None:
+        """The expert's ``width`` favourite actions where it follows a walk (its optional
+        ``walk``), handed what it carried from the previous decision of this same world when
+        only the first of that decision's actions has been played since; ``None`` where it
+        does not walk."""
+        walk = getattr(self._expert, "walk", None)
+        if walk is None:
+            return None
+        history = state.history
+        carried = self._carried
+        note = None
+        if carried is not None and carried[0] is state and carried[1] == len(history):
+            note = carried[3] if history[-1] == carried[2] else None
+        walked = walk(board, ids, width, note)
+        if walked is None:
+            self._carried = None
+            return None
+        actions, note = walked
+        self._carried = None if note is None else (state, len(history) + 1, actions[0], note)
+        return [int(a) for a in actions]
+
     def act(self, state: State[Any], ids: list[int], rng: Rng) -> int:
         """The expert's action in a (sampled) state."""
         seat = _decider(state)
-        return int(self._expert.choose(self._board(state, seat), seat, ids, rng))
+        board = self._board(state, seat)
+        walked = self._walking(state, board, ids, 1)
+        if walked is not None:
+            return walked[0]
+        return int(self._expert.choose(board, seat, ids, rng))
 
     def candidates(self, state: State[Any], ids: list[int], width: int) -> list[int]:
         """The expert's ``width`` favourite actions (its choice first)."""
         seat = _decider(state)
-        return self._expert.candidates(
-            self._board(state, seat), seat, ids, width, Rng(len(state.history))
-        )
+        board = self._board(state, seat)
+        walked = self._walking(state, board, ids, width)
+        if walked is not None:
+            return walked
+        return self._expert.candidates(board, seat, ids, width, Rng(len(state.history)))
 
     def evaluate(self, state: State[Any]) -> list[float] | None:
         """An estimate of each seat's return, or ``None`` to play on."""

@@ -11,7 +11,7 @@ candidate moves and leaf values (:mod:`.value`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any, ClassVar
 
 from subtable.bots.red_november.advice import reason as advice_reason
@@ -21,7 +21,7 @@ from subtable.bots.red_november.params import Params
 from subtable.bots.red_november.paths import Routes
 from subtable.bots.red_november.planning import Planner
 from subtable.bots.red_november.risk import DeckOdds
-from subtable.bots.red_november.tasks import Tasks
+from subtable.bots.red_november.tasks import Task, Tasks
 from subtable.bots.red_november.value import ValueModel
 from subtable.core.rng import Rng
 from subtable.core.view import SeatView
@@ -41,7 +41,7 @@ class RNExpert:
     #: the next turn start): 2 measured no weaker than 10 here (docs/performance.md)
     rollout_depth: ClassVar[int] = 2
     #: a search bot's iterations per decision when none is asked for
-    search_budget: ClassVar[int] = 100
+    search_budget: ClassVar[int] = 150
     #: how many times that budget a search spends while a Destruction token is on the Time
     #: Track (most games are lost to one: the decisions then weigh most)
     crisis_effort: ClassVar[float] = 4.0
@@ -101,21 +101,20 @@ class RNExpert:
         self, b: Board, seat: int, legal: Sequence[int], width: int, rng: Rng
     ) -> list[int]:
         """Up to ``width`` distinct legal actions, the expert's choice first."""
-        legal_set = set(legal)
         if b.phase == Phase.MOVE and self.value.at_turn_start(b) and len(legal) > 1:
-            ranked = self.planner.plan(b, alternatives=True)
-            out = [next((i for i in ranked if i in legal_set), legal[0])]
-        else:
-            out = [self.choose(b, seat, legal, rng)]
-            if b.phase != Phase.EVENT_CHOICE:  # mid-turn: the plan chosen at its start goes on
-                return out
-            ranked = list(legal)
-        for i in ranked:
-            if len(out) >= width:
-                break
-            if i in legal_set and i not in out:
-                out.append(i)
-        return out
+            return self._ranked(b, legal, width)[0]
+        out = [self.choose(b, seat, legal, rng)]
+        if b.phase != Phase.EVENT_CHOICE:  # mid-turn: the plan chosen at its start goes on
+            return out
+        return _widen(out, legal, legal, width)
+
+    def _ranked(self, b: Board, legal: Sequence[int], width: int) -> tuple[list[int], Task | None]:
+        """A turn start's candidates (the first steps of the best tasks), and the task the
+        first one walks to (:meth:`Planner.plan_walk`)."""
+        legal_set = set(legal)
+        ranked, walk = self.planner.plan_walk(b, alternatives=True)
+        first = next((i for i in ranked if i in legal_set), legal[0])
+        return _widen([first], ranked, legal_set, width), walk if ranked[:1] == [first] else None
 
     def advice_candidates(self, b: Board, seat: int, legal: Sequence[int], width: int) -> list[int]:
         """Up to ``width`` distinct legal actions worth advising, the expert's choice first:
@@ -154,10 +153,36 @@ class RNExpert:
         """Each seat's estimated return at a turn start (``None`` elsewhere: play on)."""
         return self.value.evaluate(b)
 
+    def walk(
+        self, b: Board, legal: Sequence[int], width: int, task: Task | None
+    ) -> tuple[list[int], Task | None] | None:
+        """:meth:`candidates` (``width`` of them; 1: :meth:`choose`) at a movement decision of
+        a search's sampled world, carrying what a walk is for from one step to the next:
+        ``task`` is the one returned with the previous decision of this world when only its
+        first action has been played since; the walk's next step is then taken without
+        planning the whole turn again (:meth:`Planner.follow`). The actions and the task to
+        carry on with the first; ``None`` at any other decision (ask :meth:`candidates`)."""
+        if b.phase != Phase.MOVE or len(legal) < 2:
+            return None
+        legal_set = set(legal)
+        if self.value.at_turn_start(b):
+            if width > 1:
+                return self._ranked(b, legal, width)
+        elif task is not None:
+            step = self.planner.follow(b, task, legal_set)
+            if step is not None:
+                return [step], task if self.ix.kind(step) == Kind.MOVE else None
+        plan, walk = self.planner.plan_walk(b, legal=legal_set)
+        step = self._first_legal(plan, legal, legal_set)
+        return [step], walk if plan[:1] == [step] else None
+
     # -------------------------------------------------- the main decision --
     def _movement(self, b: Board, legal: Sequence[int]) -> int:
         legal_set = set(legal)
-        plan = self.planner.plan(b, legal=legal_set)
+        return self._first_legal(self.planner.plan(b, legal=legal_set), legal, legal_set)
+
+    def _first_legal(self, plan: list[int], legal: Sequence[int], legal_set: set[int]) -> int:
+        """The plan's first legal step, else no action, the end of the turn or any."""
         for step in plan:
             if step in legal_set:
                 return step
@@ -238,3 +263,13 @@ class RNExpert:
         uses = [i for i in legal if space[i].kind == Kind.USE]
         values = self.items.values(b, seat)
         return min(uses, key=lambda i: values[space[i].target]) if uses else legal[0]
+
+
+def _widen(out: list[int], ranked: Sequence[int], legal: Collection[int], width: int) -> list[int]:
+    """``out`` and then ``ranked``'s legal actions not in it, up to ``width`` in all."""
+    for i in ranked:
+        if len(out) >= width:
+            break
+        if i in legal and i not in out:
+            out.append(i)
+    return out

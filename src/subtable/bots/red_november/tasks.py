@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from subtable.bots.red_november.board import Board
+from subtable.bots.red_november.items import ItemValues
 from subtable.bots.red_november.params import Params
 from subtable.bots.red_november.paths import Hazards, Obstacle, Paths, Routes
 from subtable.bots.red_november.risk import DeckOdds, track_risk
@@ -71,6 +72,23 @@ class Turn:
     others: list[tuple[int, int, dict[int, int]]] | None = None
     #: walks that may clear obstacles, filled on demand
     relaxed: dict[int, tuple[int, Obstacle | None]] | None = None
+
+
+def situation(b: Board, routes: Routes, items: ItemValues) -> Turn:
+    """The active gnome's situation: hand, minutes, and the walks open to him."""
+    a = b.active
+    r = b.room[a]
+    it = items.item
+    hand = items.held(b, a)
+    fire_items = [i for i in (it["fire_extinguisher"], it["grog"]) if hand[i]]
+    can_fire = b.this_turn.fire_ok or bool(fire_items)
+    can_sea = b.this_turn.aqualung or bool(hand[it["aqualung"]])
+    paths = routes.paths
+    fire_ok, aqualung = b.this_turn.fire_ok, b.this_turn.aqualung
+    plain = paths(b, r, fire_ok, aqualung)
+    bold = paths(b, r, True, aqualung) if can_fire and not fire_ok else None
+    sea = paths(b, r, fire_ok, True) if can_sea and not aqualung else None
+    return Turn(b, a, r, b.ghost, hand, plain, bold, sea, fire_items)
 
 
 class Tasks:
