@@ -25,6 +25,7 @@ McNemar's exact test; ``--out DIR`` keeps every game's outcome, so a rerun is in
     python benchmarks/bench_bots.py ceiling   # the same search handed the true position
     python benchmarks/bench_bots.py curve --budgets 25,50,100,200,400,800,1600
     python benchmarks/bench_bots.py levels    # easy, normal, strong, with CPU per decision
+    python benchmarks/bench_bots.py walks --games 100 --seed 77   # a walk followed or re-planned
 """
 
 from __future__ import annotations
@@ -41,6 +42,8 @@ from typing import Any
 
 from subtable.bots import make_bot, observe
 from subtable.bots.base import Observation, register_bot
+from subtable.bots.experts import make_expert
+from subtable.bots.heuristic import SearchHooks
 from subtable.bots.ismcts import ISMCTSBot
 from subtable.bots.levels import LEVELS
 from subtable.core.actions import Action
@@ -254,7 +257,52 @@ def _strength(args: argparse.Namespace) -> None:
             print(paired_line(where, base, run([level, *rest] if rest else [level])), flush=True)
 
 
+def walks(games: int, seed: int) -> tuple[int, int]:
+    """Red November, 4 gnomes, the expert playing ``games`` games of ``seed``: at how many
+    decisions a search's hooks would follow a walk (handed the task of the walk's previous
+    step), and at how many of those their step is the one the whole plan takes."""
+    game = make_game("red-november", players=4)
+    expert, judge = make_expert(game), make_expert(game)
+    hooks = SearchHooks(game, expert)
+    walk = expert.walk
+    followed = same = 0
+
+    def counted(b: Any, legal: list[int], width: int, task: Any) -> Any:
+        nonlocal followed, same
+        out = walk(b, legal, width, task)
+        if task is not None and out is not None:
+            followed += 1
+            same += out[0][0] == judge.choose(b, b.active, legal, Rng(0))
+        return out
+
+    expert.walk = counted
+    for s in game_seeds(seed, games):
+        state = game.new_state(s)
+        while not state.is_terminal():
+            ids = state.legal_action_ids()
+            seat = state.current_seat()
+            assert seat is not None
+            if len(ids) > 1:
+                hooks.act(state, ids, Rng(0))  # what the search would do, and carry
+                ids = [judge.choose(observe(state, seat).view, seat, ids, Rng(0))]
+            state.apply_unchecked(ids[0])  # the game the expert plays
+    return followed, same
+
+
 def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1] == "walks":
+        wp = argparse.ArgumentParser(description="a walk followed or re-planned")
+        wp.add_argument("mode", choices=["walks"])
+        wp.add_argument("--games", type=int, default=100)
+        wp.add_argument("--seed", type=int, default=77)
+        wargs = wp.parse_args()
+        followed, same = walks(wargs.games, wargs.seed)
+        print(
+            f"red-november, 4 gnomes, {wargs.games} expert games of seed {wargs.seed}: "
+            f"{followed} steps of a walk followed, {same} of them the whole plan's "
+            f"({same / max(1, followed):.1%})"
+        )
+        return
     if len(sys.argv) > 1 and sys.argv[1] in ("paired", "ceiling", "curve", "levels"):
         sp = argparse.ArgumentParser(description="paired strength comparisons")
         sp.add_argument("mode", choices=["paired", "ceiling", "curve", "levels"])

@@ -138,7 +138,8 @@ def test_what_a_walk_is_for_goes_only_to_the_next_decision_of_its_world() -> Non
 
 def test_a_followed_walk_takes_the_whole_plans_steps_in_expert_games() -> None:
     # the expert plays 8 games; wherever the search's hooks would follow a walk, their step
-    # is compared with the whole plan's (3,841 of 3,891 agree over 100 games of seed 77)
+    # is compared with the whole plan's (3,827 of 3,877 agree over 100 games of seed 77:
+    # `python benchmarks/bench_bots.py walks`)
     game = RNExpert(build().game).game
     hooks = SearchHooks(game, RNExpert(game))
     judge = RNExpert(game)

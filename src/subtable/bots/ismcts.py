@@ -22,7 +22,7 @@ deck order and dice for every option), which makes the comparison between option
 noisy.
 
 Parameters (``make_bot("ismcts", game, seat, rng, **params)`` or ``--bot ismcts:key=value``):
-``budget`` iterations per decision (the expert's ``search_budget``: 150 for Red November, 200
+``budget`` iterations per decision (the expert's ``search_budget``: 100 for Red November, 200
 for Submarine; 100 without an expert), or ``ms`` milliseconds per decision; ``rollout``
 ``"heuristic"`` (default) or ``"random"`` (no expert: every legal action, random playouts to the
 end); ``c`` the UCB constant (0.7); ``width`` (4; 0 for every legal action); ``depth`` (the

@@ -41,7 +41,7 @@ class RNExpert:
     #: the next turn start): 2 measured no weaker than 10 here (docs/performance.md)
     rollout_depth: ClassVar[int] = 2
     #: a search bot's iterations per decision when none is asked for
-    search_budget: ClassVar[int] = 150
+    search_budget: ClassVar[int] = 100
     #: how many times that budget a search spends while a Destruction token is on the Time
     #: Track (most games are lost to one: the decisions then weigh most)
     crisis_effort: ClassVar[float] = 4.0
