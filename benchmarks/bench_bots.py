@@ -263,7 +263,6 @@ def walks(games: int, seed: int) -> tuple[int, int]:
     step), and at how many of those their step is the one the whole plan takes."""
     game = make_game("red-november", players=4)
     expert, judge = make_expert(game), make_expert(game)
-    hooks = SearchHooks(game, expert)
     walk = expert.walk
     followed = same = 0
 
@@ -276,6 +275,7 @@ def walks(games: int, seed: int) -> tuple[int, int]:
         return out
 
     expert.walk = counted
+    hooks = SearchHooks(game, expert)  # after the count is in place: the hooks look it up once
     for s in game_seeds(seed, games):
         state = game.new_state(s)
         while not state.is_terminal():

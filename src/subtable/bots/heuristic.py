@@ -100,6 +100,8 @@ class SearchHooks:
         #: length then, the action it goes with, the note) — the state is held, so its id
         #: is not reused
         self._carried: tuple[State[Any], int, int, Any] | None = None
+        #: the expert's optional ``walk`` (see :meth:`_walking`), looked up once
+        self._walk: Any = getattr(self._expert, "walk", None)
 
     @property
     def rollout_depth(self) -> int:
@@ -136,7 +138,7 @@ class SearchHooks:
         ``walk``), handed what it carried from the previous decision of this same world when
         only the first of that decision's actions has been played since; ``None`` where it
         does not walk."""
-        walk = getattr(self._expert, "walk", None)
+        walk = self._walk
         if walk is None:
             return None
         history = state.history

@@ -187,15 +187,14 @@ class ActionIndex:
     def __init__(self, space: ActionSpace[RNAction]) -> None:
         self.first: dict[Kind, int] = {}
         self.by_key: dict[tuple[int, int, int], int] = {}
-        self._kinds: list[Kind] = []
+        self._space = space
         for a in space:
             self.first.setdefault(a.kind, a.id)
             self.by_key[(a.kind, a.target, a.minutes)] = a.id
-            self._kinds.append(a.kind)
 
     def kind(self, action_id: int) -> Kind:
         """The kind of an action."""
-        return self._kinds[action_id]
+        return self._space[action_id].kind
 
     def id(self, kind: Kind, target: int = 0, minutes: int = 0) -> int:
         """The id of an action."""
