@@ -182,6 +182,36 @@ def test_a_flat_search_plays_each_root_option_out_and_grows_no_tree(expand: bool
     assert bool(child.children) is expand  # a tree grows below the option only when asked
 
 
+def test_a_rollout_with_turns_2_is_judged_at_the_second_turn_start_it_reaches() -> None:
+    from subtable.bots.ismcts import ISMCTSBot
+
+    game = make_game("red-november", players=4)
+    state = game.new_state(3)
+    seat = state.current_seat()
+    assert seat is not None
+    start = game.determinize(observe(state, seat).view, Rng(5))
+    start.apply_unchecked(start.legal_action_ids()[0])
+    ends = {}
+    for turns in (1, 2):
+        bot = make_bot("ismcts", game, seat, Rng(1), turns=turns)
+        assert isinstance(bot, ISMCTSBot) and bot.hooks is not None
+        world = start.clone()
+        bot._playout(world)
+        ends[turns] = world
+    one, two = ends[1], ends[2]
+    assert two.history[: len(one.history)] == one.history  # the same expert, the same world
+    # replay the longer rollout: the leaf's positions it passes, from `depth` decisions on
+    hooks = bot.hooks
+    replay = start.clone()
+    judged = []
+    for step, action in enumerate(two.history[len(start.history) :]):
+        if step >= bot.depth and hooks.judges(replay):
+            judged.append(len(replay.history))
+        replay.apply_unchecked(action)
+    judged += [len(replay.history)] if hooks.judges(replay) else []
+    assert judged == [len(one.history), len(two.history)]
+
+
 @pytest.mark.parametrize(
     "z, better, expected",
     [
@@ -193,10 +223,10 @@ def test_a_flat_search_plays_each_root_option_out_and_grows_no_tree(expand: bool
 def test_ismcts_overrules_the_expert_only_when_sure(
     z: float, better: list[float], expected: int
 ) -> None:
-    game = make_game("red-november", players=4)
-    bot = make_bot("ismcts", game, 0, Rng(1), z=z)
+    from subtable.bots.paired import overrule
+
     same_worlds = {10: [0.5, 0.3, 0.5, 0.3], 11: better, 12: [0.4, 0.2, 0.4, 0.2]}
-    assert bot._overrule([10, 11, 12], same_worlds) == expected
+    assert overrule([10, 11, 12], same_worlds, z) == expected
 
 
 def test_heuristic_beats_random_at_red_november() -> None:

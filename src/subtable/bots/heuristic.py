@@ -176,6 +176,15 @@ class SearchHooks:
         """An estimate of each seat's return, or ``None`` to play on."""
         return self._expert.evaluate(self._board(state, _decider(state)))
 
+    def judges(self, state: State[Any]) -> bool:
+        """Whether :meth:`evaluate` gives an estimate at ``state`` (the expert's optional
+        ``judges``; else it is asked for one)."""
+        board = self._board(state, _decider(state))
+        judges = getattr(self._expert, "judges", None)
+        if judges is None:
+            return self._expert.evaluate(board) is not None
+        return bool(judges(board))
+
 
 def _decider(state: State[Any]) -> int:
     seat = state.current_seat()

@@ -38,8 +38,9 @@ budget then counts worlds, ``ceil(budget / options)``; ``effort`` (true) multipl
 by the expert's ``search_effort`` for the position (Red November: 4 while a Destruction token is
 on the Time Track), read from the view; ``expand`` (true) grows the tree below the root options
 — false (with paired sampling) plays each root option out with the expert and judges it by the
-leaf value alone: a flat Monte Carlo over the root options, two fifths of the CPU an iteration
-and, in Red November, no stronger than the heuristic at the tree's CPU (docs/strength.md).
+leaf value alone: a flat Monte Carlo over the root options; ``turns`` (1) how many positions the
+leaf could judge a rollout passes before it asks (2: the next player's turn played out by the
+expert first). See docs/strength.md for what each measured.
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from subtable.bots.base import Observation, finish, flag
 from subtable.bots.heuristic import DEFAULT_SEARCH_BUDGET, search_hooks
+from subtable.bots.paired import overrule, race
 from subtable.core.actions import Action
 from subtable.core.errors import OptionError
 from subtable.core.game import Game, State
@@ -62,15 +64,6 @@ from subtable.core.view import SeatView
 #: racing: the first check after this many worlds, then one every so many
 _RACE_START = 8
 _RACE_EVERY = 4
-
-
-def paired(option: list[float], base: list[float]) -> tuple[float, float]:
-    """Mean and standard error of ``option - base`` over the worlds both were played in."""
-    diffs = [x - y for x, y in zip(option, base[: len(option)], strict=True)]
-    n = len(diffs)
-    mean = sum(diffs) / n
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
-    return mean, math.sqrt(var / n)
 
 
 class _Node:
@@ -101,6 +94,7 @@ class ISMCTSParams(BaseModel):
     race: float = Field(2.0, ge=0)
     effort: bool = True
     expand: bool = True
+    turns: int = Field(1, ge=1)
 
 
 class ISMCTSBot:
@@ -132,6 +126,7 @@ class ISMCTSBot:
         race: float = 2.0,
         effort: bool = True,
         expand: bool = True,
+        turns: int = 1,
     ) -> None:
         if rollout not in ("heuristic", "random"):
             raise OptionError(
@@ -158,6 +153,7 @@ class ISMCTSBot:
         self.race = float(race)
         self.effort = flag(effort)
         self.expand = flag(expand)
+        self.turns = max(1, int(turns))
         if not game.can_determinize:
             raise OptionError(
                 f"{game.info.title} cannot sample states from a view: ismcts cannot play it",
@@ -231,7 +227,7 @@ class ISMCTSBot:
                     yield iterations
                 worlds += 1
                 if racing and worlds >= _RACE_START and worlds % _RACE_EVERY == 0:
-                    active = self._race(active, paired_returns)
+                    active = race(active, paired_returns, self.race)
                     if len(active) == 1:  # every alternative is surely worse: done
                         break
             else:
@@ -246,7 +242,7 @@ class ISMCTSBot:
             world = self.game.determinize(view, self.rng)
         self.last_iterations = iterations
         if self.paired and self.hooks is not None and self.width > 0:
-            return self._action(self._overrule(root_options, paired_returns))
+            return self._action(overrule(root_options, paired_returns, self.z))
         best = max(
             (a for a in root.children if a in legal_set),
             key=lambda a: (root.children[a].visits, root.children[a].reward),
@@ -294,32 +290,6 @@ class ISMCTSBot:
                 played += 1
                 yield played
         return returns
-
-    def _race(self, active: list[int], returns: dict[int, list[float]]) -> list[int]:
-        """The options still in the race: the expert's choice (``active[0]``) and every
-        alternative not yet ``race`` standard errors below it on the same worlds."""
-        favourite = active[0]
-        base = returns[favourite]
-        kept = [favourite]
-        for option in active[1:]:
-            mean, se = paired(returns[option], base)
-            if mean + self.race * se >= 0.0:
-                kept.append(option)
-        return kept
-
-    def _overrule(self, options: list[int], returns: dict[int, list[float]]) -> int:
-        """The expert's choice (``options[0]``), unless another option beats it on the
-        same worlds by more than ``z`` standard errors (then the surest such option).
-        An option dropped from the race is judged on the worlds it was played in."""
-        favourite = options[0]
-        base = returns[favourite]
-        best, best_score = favourite, 0.0
-        for option in options[1:]:
-            mean, se = paired(returns[option], base)
-            score = mean - self.z * se
-            if score > best_score:
-                best, best_score = option, score
-        return best
 
     def _iterate(self, root: _Node, state: State[Any], first: int = -1) -> list[float]:
         """One iteration; returns the vector backed up."""
@@ -389,11 +359,15 @@ class ISMCTSBot:
     def _playout(self, state: State[Any]) -> list[float]:
         steps = 0
         limit = self.depth
+        passed = 0  # the positions the leaf could judge, passed by (``turns``)
         while not state.is_terminal():
             if limit and steps >= limit and self.hooks is not None:
-                value = self.hooks.evaluate(state)
-                if value is not None:
-                    return value
+                if passed + 1 < self.turns:
+                    passed += self.hooks.judges(state)
+                else:
+                    value = self.hooks.evaluate(state)
+                    if value is not None:
+                        return value
             ids = state.legal_action_ids()
             state.apply_unchecked(ids[0] if len(ids) == 1 else self._rollout_action(state, ids))
             steps += 1

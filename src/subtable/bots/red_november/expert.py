@@ -153,6 +153,10 @@ class RNExpert:
         """Each seat's estimated return at a turn start (``None`` elsewhere: play on)."""
         return self.value.evaluate(b)
 
+    def judges(self, b: Board) -> bool:
+        """Whether :meth:`evaluate` gives an estimate here (a turn start)."""
+        return self.value.at_turn_start(b)
+
     def walk(
         self, b: Board, legal: Sequence[int], width: int, task: Task | None
     ) -> tuple[list[int], Task | None] | None:
