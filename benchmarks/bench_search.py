@@ -2,12 +2,14 @@
 
     python benchmarks/bench_search.py [--games N] [--seed S] [--base 9c98ced] [--quick]
                                       [--game red-november|submarine] [--budget B]
+                                      [--bot ismcts:expand=false:turns=2]
     python benchmarks/bench_search.py --profile red-november [--max-decisions N]
 
 Both games at the bots' default settings (``ismcts`` at its default budget):
 Red November with 4 gnomes, all four searching; Submarine with 3 players,
 ``ismcts`` against two heuristics. Every game is played to its end (``--quick``:
-one game each, stopped after 40 decisions; ``--budget``: another number of iterations) on
+one game each, stopped after 40 decisions; ``--budget``: another number of iterations;
+``--bot``: the searching seats' spec, parameters included; the reference commit must know them) on
 the seeds of ``--seed`` (those of ``subtable simulate --seed``), and each ``ismcts`` decision
 with a choice (two or
 more legal actions) is timed in process CPU time (``time.process_time``): one
@@ -43,17 +45,18 @@ CASES: dict[str, dict[str, Any]] = {
 
 # ------------------------------------------------------------------ worker --
 def measure(
-    game_name: str, games: int, seed: int, max_decisions: int, budget: int = 0
+    game_name: str, games: int, seed: int, max_decisions: int, budget: int = 0, bot: str = "ismcts"
 ) -> dict[str, Any]:
     """Play ``games`` games and time every ``ismcts`` decision with a choice (``budget``:
-    the search's iterations, 0 for its default)."""
-    from subtable.bots.base import make_bot, observe
+    the search's iterations, 0 for its default; ``bot``: the searching seats' spec)."""
+    from subtable.bots.base import make_bot, observe, parse_bot_spec
     from subtable.core.registry import make_game
     from subtable.core.rng import Rng
     from subtable.sim import runner
 
     case = CASES[game_name]
     game = make_game(game_name, **case["options"])
+    name, params = parse_bot_spec(bot, {"budget": budget} if budget else None)
     times: list[float] = []
     searches: list[float] = []  # the decisions where the search ran (not the expert alone)
     decisions = 0
@@ -61,7 +64,7 @@ def measure(
         state = game.new_state(s)
         salt = Rng(s ^ runner._BOT_SALT)
         bots = [
-            make_bot(n, game, i, Rng(salt.next64()), **({"budget": budget} if budget else {}))
+            make_bot(name, game, i, Rng(salt.next64()), **params)
             if n == "ismcts"
             else make_bot(n, game, i, Rng(salt.next64()))
             for i, n in enumerate(case["seats"])
@@ -202,6 +205,8 @@ def run_in(src: Path, args: argparse.Namespace, game: str) -> dict[str, Any]:
         str(args.max_decisions),
         "--budget",
         str(args.budget),
+        "--bot",
+        args.bot,
     ]
     out = subprocess.run(cmd, env=env, check=True, capture_output=True, text=True, cwd=src.parent)
     result: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
@@ -216,6 +221,7 @@ def main() -> None:
     parser.add_argument("--max-decisions", type=int, default=0, help="stop each game after N")
     parser.add_argument("--quick", action="store_true", help="one game each, 40 decisions")
     parser.add_argument("--budget", type=int, default=0, help="ismcts iterations (0: default)")
+    parser.add_argument("--bot", default="ismcts", help="the searching seats' spec")
     parser.add_argument("--game", choices=[*CASES, "all"], default="all")
     parser.add_argument("--worker", choices=list(CASES), help=argparse.SUPPRESS)
     parser.add_argument(
@@ -227,7 +233,11 @@ def main() -> None:
         return
     if args.worker:
         print(
-            json.dumps(measure(args.worker, args.games, args.seed, args.max_decisions, args.budget))
+            json.dumps(
+                measure(
+                    args.worker, args.games, args.seed, args.max_decisions, args.budget, args.bot
+                )
+            )
         )
         return
     if args.quick:
@@ -257,7 +267,9 @@ def main() -> None:
         f"{'CPU s':>8}{'ran':>6}{'median ran':>12}"
     )
     budget = f"budget {args.budget}" if args.budget else "the default budget"
-    print(f"CPU ms per ismcts decision, seed {args.seed}, {args.games} game(s) per row, {budget}")
+    print(
+        f"CPU ms per {args.bot} decision, seed {args.seed}, {args.games} game(s) per row, {budget}"
+    )
     print(head)
     for name in names:
         label = f"{name} {CASES[name]['options']}"
