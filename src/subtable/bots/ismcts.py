@@ -363,7 +363,8 @@ class ISMCTSBot:
         while not state.is_terminal():
             if limit and steps >= limit and self.hooks is not None:
                 if passed + 1 < self.turns:
-                    passed += self.hooks.judges(state)
+                    if self.hooks.judges(state):
+                        passed += 1
                 else:
                     value = self.hooks.evaluate(state)
                     if value is not None:
