@@ -100,8 +100,10 @@ class SearchHooks:
         #: length then, the action it goes with, the note) — the state is held, so its id
         #: is not reused
         self._carried: tuple[State[Any], int, int, Any] | None = None
-        #: the expert's optional ``walk`` (see :meth:`_walking`), looked up once
+        #: the expert's optional ``walk`` (see :meth:`_walking`) and ``judges`` (see
+        #: :meth:`judges`), looked up once: rollouts ask at every decision
         self._walk: Any = getattr(self._expert, "walk", None)
+        self._judges: Any = getattr(self._expert, "judges", None)
 
     @property
     def rollout_depth(self) -> int:
@@ -180,10 +182,9 @@ class SearchHooks:
         """Whether :meth:`evaluate` gives an estimate at ``state`` (the expert's optional
         ``judges``; else it is asked for one)."""
         board = self._board(state, _decider(state))
-        judges = getattr(self._expert, "judges", None)
-        if judges is None:
+        if self._judges is None:
             return self._expert.evaluate(board) is not None
-        return bool(judges(board))
+        return bool(self._judges(board))
 
 
 def _decider(state: State[Any]) -> int:
