@@ -21,6 +21,8 @@ from subtable.web.limits import Limits
 
 #: a search that would take minutes on its own
 HUGE = 1_000_000
+#: its seats' spec: racing off, or a search whose alternatives all fall behind ends early
+HUGE_SPEC = f"ismcts:budget={HUGE}:race=0"
 
 
 def _seq(client: Any, table: str) -> int:
@@ -31,9 +33,7 @@ def _seq(client: Any, table: str) -> int:
 def test_a_huge_search_does_not_starve_another_tables_bots(tmp_path: Path) -> None:
     settings = Settings(db=str(tmp_path / "t.db"), bot_workers=1, limits=Limits(max_budget=HUGE))
     with TestClient(create_app(settings)) as client:
-        huge = new_table(
-            client, game="red-november", players=3, seats=[f"ismcts:budget={HUGE}"] * 3
-        )
+        huge = new_table(client, game="red-november", players=3, seats=[HUGE_SPEC] * 3)
         normal = new_table(client, game="submarine", players=3, seats=["heuristic"] * 3)
         manager = client.app.state.manager
         stuck = _seq(client, huge["id"])
@@ -80,7 +80,7 @@ def test_workers_end_with_the_server_and_a_restart_starves_nobody(
     server = servers(db, extra=["--max-budget", str(HUGE)])
     huge = server.post(
         "/api/tables",
-        {"game": "red-november", "players": 3, "seats": [f"ismcts:budget={HUGE}"] * 3},
+        {"game": "red-november", "players": 3, "seats": [HUGE_SPEC] * 3},
     )
     deadline = time.monotonic() + 30
     workers: set[int] = set()
