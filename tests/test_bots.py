@@ -182,6 +182,37 @@ def test_a_flat_search_plays_each_root_option_out_and_grows_no_tree(expand: bool
     assert bool(child.children) is expand  # a tree grows below the option only when asked
 
 
+def test_progressive_widening_bounds_each_nodes_children_by_its_visits() -> None:
+    from subtable.bots.ismcts import ISMCTSBot, _Node
+
+    game = make_game("red-november", players=4)
+    state = game.new_state(3)
+    seat = state.current_seat()
+    assert seat is not None
+    view = observe(state, seat).view
+    option = state.legal_action_ids()[0]
+    widths: dict[float, list[tuple[int, int]]] = {}
+    for widen in (0.0, 0.5):
+        bot = make_bot("ismcts", game, seat, Rng(1), widen=widen)
+        assert isinstance(bot, ISMCTSBot)
+        root = _Node(-1)
+        for _ in range(60):
+            bot._iterate(root, game.determinize(view, bot.rng), option)
+        nodes, seen = [root.children[option]], []
+        while nodes:
+            node = nodes.pop()
+            seen += [(len(node.children), node.visits)] if node.children else []
+            nodes += node.children.values()
+        widths[widen] = seen
+
+    def within(children: int, visits: int) -> bool:  # full once 1 + 0.5 sqrt(visits) is held
+        return children - 1 < 1 + 0.5 * math.sqrt(visits)
+
+    assert all(within(*node) for node in widths[0.5])
+    assert max(children for children, _ in widths[0.5]) >= 3  # it widens as visits grow
+    assert not all(within(*node) for node in widths[0.0])  # without it, every world's new idea
+
+
 def test_a_rollout_with_turns_2_is_judged_at_the_second_turn_start_it_reaches() -> None:
     from subtable.bots.ismcts import ISMCTSBot
 

@@ -40,7 +40,11 @@ on the Time Track), read from the view; ``expand`` (true) grows the tree below t
 — false (with paired sampling) plays each root option out with the expert and judges it by the
 leaf value alone: a flat Monte Carlo over the root options; ``turns`` (1) how many positions the
 leaf could judge a rollout passes before it asks (2: the next player's turn played out by the
-expert first). See docs/strength.md for what each measured.
+expert first); ``widen`` (0: off) progressive widening below the root: a node visited ``n`` times
+holds at most ``1 + widen * sqrt(n)`` children, added along the expert's ranking; at a full node
+the tree chooses among the children legal in the world without asking the expert for its
+favourites, and where none is legal the rollout plays on from there. See docs/strength.md for
+what each measured.
 """
 
 from __future__ import annotations
@@ -95,6 +99,7 @@ class ISMCTSParams(BaseModel):
     effort: bool = True
     expand: bool = True
     turns: int = Field(1, ge=1)
+    widen: float = Field(0.0, ge=0)
 
 
 class ISMCTSBot:
@@ -127,6 +132,7 @@ class ISMCTSBot:
         effort: bool = True,
         expand: bool = True,
         turns: int = 1,
+        widen: float = 0.0,
     ) -> None:
         if rollout not in ("heuristic", "random"):
             raise OptionError(
@@ -154,6 +160,7 @@ class ISMCTSBot:
         self.effort = flag(effort)
         self.expand = flag(expand)
         self.turns = max(1, int(turns))
+        self.widen = float(widen)
         if not game.can_determinize:
             raise OptionError(
                 f"{game.info.title} cannot sample states from a view: ismcts cannot play it",
@@ -311,18 +318,30 @@ class ISMCTSBot:
             seat = state.current_seat()
             assert seat is not None
             ids = state.legal_action_ids()
-            options = self._options(state, ids) if len(ids) > 1 else ids
-            if len(options) == 1:  # forced (or the expert's only idea): no tree node
-                state.apply_unchecked(options[0])
-                continue
             children = node.children
+            options: list[int] = []  # progressive widening: at a full node, its children legal here
+            full = self.widen > 0 and len(children) >= 1 + self.widen * math.sqrt(node.visits)
+            if full and len(ids) > 1:
+                options = [a for a in children if a in ids]
+                if not options:  # none is legal in this world: the rollout plays on from here
+                    break
+            ranked = not options  # the expert's favourites, its choice first
+            if ranked:
+                options = self._options(state, ids) if len(ids) > 1 else ids
+                if len(options) == 1:  # forced (or the expert's only idea): no tree node
+                    state.apply_unchecked(options[0])
+                    continue
             untried = [a for a in options if a not in children]
             for a in options:
                 known = children.get(a)
                 if known is not None:
                     known.avail += 1
-            if untried:  # the expert's choice first, then at random
-                if self.hooks is not None and self.width > 0 and untried[0] == options[0]:
+            if untried:  # the expert's choice first, then at random (widening: by rank)
+                if (
+                    self.hooks is not None
+                    and self.width > 0
+                    and (self.widen or untried[0] == options[0])
+                ):
                     action = untried[0]
                 else:
                     action = untried[self.rng.below(len(untried))]
@@ -334,7 +353,7 @@ class ISMCTSBot:
                 break
             best_score = -math.inf
             action = options[0]
-            favourite = options[0] if self.hooks is not None and self.width > 0 else -1
+            favourite = options[0] if ranked and self.hooks is not None and self.width > 0 else -1
             for a in options:
                 ch = children[a]
                 score = ch.reward / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
