@@ -144,22 +144,24 @@ def test_ismcts_random_rollouts_and_time_budget() -> None:
         make_bot("ismcts", game, 0, Rng(1), rollout="psychic")
 
 
-def test_ismcts_takes_its_budget_and_depth_from_the_expert() -> None:
+def test_ismcts_takes_its_budget_depth_and_widening_from_the_expert() -> None:
     sub, rn = make_game("submarine", players=3), make_game("red-november", players=4)
     searchers = {
         "sub": make_bot("ismcts", sub, 0, Rng(1)),
         "rn": make_bot("ismcts", rn, 0, Rng(1)),
         "sub 50": make_bot("ismcts", sub, 0, Rng(1), budget=50),
+        "rn full tree": make_bot("ismcts", rn, 0, Rng(1), widen=0),
         "sub random": make_bot("ismcts", sub, 0, Rng(1), rollout="random"),
     }
-    got = {k: (b.budget, b.depth) for k, b in searchers.items()}  # type: ignore[attr-defined]
+    got = {k: (b.budget, b.depth, b.widen) for k, b in searchers.items()}  # type: ignore[attr-defined]
     assert got == {
-        "sub": (SubExpert.search_budget, SubExpert.rollout_depth),
-        "rn": (RNExpert.search_budget, RNExpert.rollout_depth),
-        "sub 50": (50, SubExpert.rollout_depth),
-        "sub random": (100, 10),
+        "sub": (SubExpert.search_budget, SubExpert.rollout_depth, 0.0),
+        "rn": (RNExpert.search_budget, RNExpert.rollout_depth, RNExpert.search_widen),
+        "sub 50": (50, SubExpert.rollout_depth, 0.0),
+        "rn full tree": (RNExpert.search_budget, RNExpert.rollout_depth, 0.0),
+        "sub random": (100, 10, 0.0),
     }
-    assert SubExpert.search_budget != RNExpert.search_budget
+    assert SubExpert.search_budget != RNExpert.search_budget and RNExpert.search_widen > 0
 
 
 @pytest.mark.parametrize("expand", [True, False])

@@ -115,6 +115,11 @@ class SearchHooks:
         """The expert's advice on a search's iterations per decision (100 without one)."""
         return int(getattr(self._expert, "search_budget", DEFAULT_SEARCH_BUDGET))
 
+    @property
+    def search_widen(self) -> float:
+        """The expert's advice on a search's progressive widening (0, none, without one)."""
+        return float(getattr(self._expert, "search_widen", 0.0))
+
     def effort(self, view: SeatView) -> float:
         """The expert's advice on how many times its budget a search should spend at the
         position ``view`` shows (its ``search_effort``: more where the game is in the

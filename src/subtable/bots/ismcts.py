@@ -40,7 +40,8 @@ on the Time Track), read from the view; ``expand`` (true) grows the tree below t
 — false (with paired sampling) plays each root option out with the expert and judges it by the
 leaf value alone: a flat Monte Carlo over the root options; ``turns`` (1) how many positions the
 leaf could judge a rollout passes before it asks (2: the next player's turn played out by the
-expert first); ``widen`` (0: off) progressive widening below the root: a node visited ``n`` times
+expert first); ``widen`` (the expert's ``search_widen``: 1 for Red November; 0, off, for
+Submarine and without an expert) progressive widening below the root: a node visited ``n`` times
 holds at most ``1 + widen * sqrt(n)`` children, added along the expert's ranking; at a full node
 the tree chooses among the children legal in the world without asking the expert for its
 favourites, and where none is legal the rollout plays on from there. See docs/strength.md for
@@ -99,7 +100,7 @@ class ISMCTSParams(BaseModel):
     effort: bool = True
     expand: bool = True
     turns: int = Field(1, ge=1)
-    widen: float = Field(0.0, ge=0)
+    widen: float | None = Field(None, ge=0)
 
 
 class ISMCTSBot:
@@ -132,7 +133,7 @@ class ISMCTSBot:
         effort: bool = True,
         expand: bool = True,
         turns: int = 1,
-        widen: float = 0.0,
+        widen: float | None = None,
     ) -> None:
         if rollout not in ("heuristic", "random"):
             raise OptionError(
@@ -160,6 +161,8 @@ class ISMCTSBot:
         self.effort = flag(effort)
         self.expand = flag(expand)
         self.turns = max(1, int(turns))
+        if widen is None:  # the expert's advice, or none
+            widen = self.hooks.search_widen if self.hooks is not None else 0.0
         self.widen = float(widen)
         if not game.can_determinize:
             raise OptionError(
