@@ -275,7 +275,7 @@ def walks(games: int, seed: int) -> tuple[int, int]:
         return out
 
     expert.walk = counted
-    hooks = SearchHooks(game, expert)  # after the count is in place: the hooks look it up once
+    hooks = SearchHooks(game, expert, walk=True)  # after the count: looked up once
     for s in game_seeds(seed, games):
         state = game.new_state(s)
         while not state.is_terminal():

@@ -144,24 +144,29 @@ def test_ismcts_random_rollouts_and_time_budget() -> None:
         make_bot("ismcts", game, 0, Rng(1), rollout="psychic")
 
 
-def test_ismcts_takes_its_budget_depth_and_widening_from_the_expert() -> None:
+def test_ismcts_takes_its_budget_depth_widening_and_walks_from_the_expert() -> None:
     sub, rn = make_game("submarine", players=3), make_game("red-november", players=4)
     searchers = {
         "sub": make_bot("ismcts", sub, 0, Rng(1)),
         "rn": make_bot("ismcts", rn, 0, Rng(1)),
         "sub 50": make_bot("ismcts", sub, 0, Rng(1), budget=50),
-        "rn full tree": make_bot("ismcts", rn, 0, Rng(1), widen=0),
+        "rn widened": make_bot("ismcts", rn, 0, Rng(1), widen=1, walk="true"),
         "sub random": make_bot("ismcts", sub, 0, Rng(1), rollout="random"),
     }
-    got = {k: (b.budget, b.depth, b.widen) for k, b in searchers.items()}  # type: ignore[attr-defined]
-    assert got == {
-        "sub": (SubExpert.search_budget, SubExpert.rollout_depth, 0.0),
-        "rn": (RNExpert.search_budget, RNExpert.rollout_depth, RNExpert.search_widen),
-        "sub 50": (50, SubExpert.rollout_depth, 0.0),
-        "rn full tree": (RNExpert.search_budget, RNExpert.rollout_depth, 0.0),
-        "sub random": (100, 10, 0.0),
+    got = {
+        k: (b.budget, b.depth, b.widen, b.hooks is not None and b.hooks._walk is not None)  # type: ignore[attr-defined]
+        for k, b in searchers.items()
     }
-    assert SubExpert.search_budget != RNExpert.search_budget and RNExpert.search_widen > 0
+    assert got == {
+        "sub": (SubExpert.search_budget, SubExpert.rollout_depth, 0.0, False),
+        "rn": (RNExpert.search_budget, RNExpert.rollout_depth, RNExpert.search_widen, False),
+        "sub 50": (50, SubExpert.rollout_depth, 0.0, False),
+        "rn widened": (RNExpert.search_budget, RNExpert.rollout_depth, 1.0, True),
+        "sub random": (100, 10, 0.0, False),
+    }
+    assert SubExpert.search_budget != RNExpert.search_budget
+    # Red November's search widens no tree and follows no walk unless asked (docs/strength.md)
+    assert RNExpert.search_widen == 0.0 and RNExpert.search_walk is False
 
 
 @pytest.mark.parametrize("expand", [True, False])

@@ -100,7 +100,7 @@ def _walk_to_the_reactor() -> tuple[RedNovemberState, SearchHooks, list[int]]:
     search's hooks, and the count of their whole-turn plans."""
     state = build(rooms=[10, 1, 1, 1], track=[1, 6, 1])
     expert = RNExpert(state.game)
-    return state, SearchHooks(state.game, expert), _counting_plans(expert)
+    return state, SearchHooks(state.game, expert, walk=True), _counting_plans(expert)
 
 
 def test_a_search_walks_on_to_its_task_without_planning_the_turn_again() -> None:
@@ -141,7 +141,7 @@ def test_a_followed_walk_takes_the_whole_plans_steps_in_expert_games() -> None:
     # is compared with the whole plan's (3,827 of 3,877 agree over 100 games of seed 77:
     # `python benchmarks/bench_bots.py walks`)
     game = RNExpert(build().game).game
-    hooks = SearchHooks(game, RNExpert(game))
+    hooks = SearchHooks(game, RNExpert(game), walk=True)
     judge = RNExpert(game)
     followed = same = 0
     for seed in range(8):
@@ -175,7 +175,7 @@ def test_a_search_with_no_plan_at_all_takes_the_experts_moves() -> None:
     expert = RNExpert(game)
     view: Any = observe(state, 0).view
     assert expert.plan(view, alternatives=True) == []
-    hooks = SearchHooks(game, RNExpert(game))
+    hooks = SearchHooks(game, RNExpert(game), walk=True)
     ids = state.legal_action_ids()
     assert hooks.candidates(state, ids, 4) == expert.candidates(view, 0, ids, 4, Rng(0))
     assert hooks.act(state, ids, Rng(0)) == expert.choose(view, 0, ids, Rng(0))

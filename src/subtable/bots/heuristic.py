@@ -90,9 +90,13 @@ class SearchHooks:
     ``state.observe(seat)``.
     """
 
-    def __init__(self, game: Game[Any], expert: Expert[Any] | None = None) -> None:
+    def __init__(
+        self, game: Game[Any], expert: Expert[Any] | None = None, *, walk: bool | None = None
+    ) -> None:
         self.game = game
         self._expert: Expert[Any] = expert if expert is not None else make_expert(game)
+        if walk is None:  # the expert's advice (its ``search_walk``; on without one)
+            walk = bool(getattr(self._expert, "search_walk", True))
         #: the last board read: (state, its history length, seat, board) — a rollout asks
         #: for the leaf value and then the move at the same position
         self._last: tuple[State[Any], int, int, Any] | None = None
@@ -102,7 +106,7 @@ class SearchHooks:
         self._carried: tuple[State[Any], int, int, Any] | None = None
         #: the expert's optional ``walk`` (see :meth:`_walking`) and ``judges`` (see
         #: :meth:`judges`), looked up once: rollouts ask at every decision
-        self._walk: Any = getattr(self._expert, "walk", None)
+        self._walk: Any = getattr(self._expert, "walk", None) if walk else None
         self._judges: Any = getattr(self._expert, "judges", None)
 
     @property
@@ -199,6 +203,7 @@ def _decider(state: State[Any]) -> int:
     return seat
 
 
-def search_hooks(game: Game[Any]) -> SearchHooks | None:
-    """The expert's hooks for ``game`` (``None`` when it has no expert)."""
-    return SearchHooks(game) if has_expert(game.info.name) else None
+def search_hooks(game: Game[Any], *, walk: bool | None = None) -> SearchHooks | None:
+    """The expert's hooks for ``game`` (``None`` when it has no expert); ``walk``: whether
+    rollouts follow the expert's walks (``None``: as the expert advises)."""
+    return SearchHooks(game, walk=walk) if has_expert(game.info.name) else None

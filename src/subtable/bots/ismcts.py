@@ -44,8 +44,9 @@ expert first); ``widen`` (the expert's ``search_widen``: 1 for Red November; 0, 
 Submarine and without an expert) progressive widening below the root: a node visited ``n`` times
 holds at most ``1 + widen * sqrt(n)`` children, added along the expert's ranking; at a full node
 the tree chooses among the children legal in the world without asking the expert for its
-favourites, and where none is legal the rollout plays on from there. See docs/strength.md for
-what each measured.
+favourites, and where none is legal the rollout plays on from there; ``walk`` (the expert's
+``search_walk``: off for Red November) a rollout's gnome walks on to its turn's task, pricing
+that task alone at each step. See docs/strength.md for what each measured.
 """
 
 from __future__ import annotations
@@ -67,8 +68,7 @@ from subtable.core.rng import Rng
 from subtable.core.view import SeatView
 
 #: racing: the first check after this many worlds, then one every so many
-_RACE_START = 8
-_RACE_EVERY = 4
+_RACE_START, _RACE_EVERY = 8, 4
 
 
 class _Node:
@@ -101,6 +101,7 @@ class ISMCTSParams(BaseModel):
     expand: bool = True
     turns: int = Field(1, ge=1)
     widen: float | None = Field(None, ge=0)
+    walk: bool | None = None
 
 
 class ISMCTSBot:
@@ -134,6 +135,7 @@ class ISMCTSBot:
         expand: bool = True,
         turns: int = 1,
         widen: float | None = None,
+        walk: bool | None = None,
     ) -> None:
         if rollout not in ("heuristic", "random"):
             raise OptionError(
@@ -147,7 +149,8 @@ class ISMCTSBot:
         self.ms = ms
         self.c = float(c)
         self.width = int(width)
-        self.hooks = search_hooks(game) if rollout == "heuristic" else None
+        walking = None if walk is None else flag(walk)
+        self.hooks = search_hooks(game, walk=walking) if rollout == "heuristic" else None
         if budget is None:  # the expert's advice, or 100
             budget = self.hooks.search_budget if self.hooks is not None else DEFAULT_SEARCH_BUDGET
         self.budget = max(1, int(budget))

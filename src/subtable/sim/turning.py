@@ -165,7 +165,7 @@ class Estimator:
         seed: int = 0,
         stop: Callable[[], bool] | None = None,
     ) -> None:
-        hooks = search_hooks(game)
+        hooks = search_hooks(game, walk=True)  # its playouts: the expert's walks, for less CPU
         if hooks is None or not game.can_determinize:
             raise SubtableError(
                 f"{game.info.title} has no expert to estimate chances with",
