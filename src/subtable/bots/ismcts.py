@@ -40,8 +40,8 @@ on the Time Track), read from the view; ``expand`` (true) grows the tree below t
 — false (with paired sampling) plays each root option out with the expert and judges it by the
 leaf value alone: a flat Monte Carlo over the root options; ``turns`` (1) how many positions the
 leaf could judge a rollout passes before it asks (2: the next player's turn played out by the
-expert first); ``widen`` (the expert's ``search_widen``: 1 for Red November; 0, off, for
-Submarine and without an expert) progressive widening below the root: a node visited ``n`` times
+expert first); ``widen`` (the expert's ``search_widen``: 0, off, for both games and without an
+expert; 1 measured in Red November) progressive widening below the root: a node visited ``n`` times
 holds at most ``1 + widen * sqrt(n)`` children, added along the expert's ranking; at a full node
 the tree chooses among the children legal in the world without asking the expert for its
 favourites, and where none is legal the rollout plays on from there; ``walk`` (the expert's
