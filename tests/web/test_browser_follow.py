@@ -271,48 +271,55 @@ def test_a_roll_and_an_event_card_are_shown_with_their_text(
 ) -> None:
     en = translator("en")
     cards = {en(f"rn.card.{k}"): en(f"rn.event_text.{k}") for k in _event_kinds()}
-    t = server.post(
-        "/api/tables",
-        {"game": "red-november", "players": 4, "seats": ["human"] + ["heuristic"] * 3},
-    )
-    page = Page(browser, seat_url(t["invites"][0]), viewport=SCREEN)
     rng = random.Random(5)
     seen: set[str] = set()
-    try:
-        for _ in range(60):
-            if not _wait_turn(page) or seen == {"roll", "card"}:
-                break
-            # a fix-it now and then (its roll is on stage too), else whatever comes
-            _play(page, ("#legal .chip",) if rng.random() < 0.5 else (), rng)
-            stage = page.page.locator("#stage")
-            if stage.is_hidden():
-                continue
-            # each figure read at once: the next entry may replace the stage between two reads
-            roll = page.page.evaluate(READ_ROLL)
-            if "roll" not in seen and roll:
-                die, verdict = roll
-                match = re.fullmatch(r"needs ≤ (\d+) — rolled (\d+) — (success|failed)", verdict)
-                if match:  # (a fix made too late rolls no die)
-                    assert die == match[2]
-                    assert (match[3] == "success") == (int(match[2]) <= int(match[1]))
-                    seen.add("roll")
-                    page.page.screenshot(path=str(shots / "red-november-roll.png"))
-            card = page.page.evaluate(READ_CARD)
-            if "card" not in seen and card:
-                title, card_text, caption = card
-                assert card_text == cards[title]
-                assert caption.strip()  # what it did
-                seen.add("card")
-                page.page.screenshot(path=str(shots / "red-november-event.png"))
-                # a narrower window squeezes the card, not "what just happened" beside it
-                page.page.set_viewport_size({"width": 1100, "height": 800})
-                box = ".recent-box').getBoundingClientRect().width"
-                assert page.page.evaluate(f"document.querySelector('{box}") >= 180
-                page.page.set_viewport_size(SCREEN)
-        assert seen == {"roll", "card"}, seen
-        assert page.errors == []
-    finally:
-        page.close()
+    # the server deals each table from a secret seed, and a deal may sink before this seat has
+    # rolled for a fix: a few tables are tried, what each showed counted together
+    for _ in range(4):
+        if seen == {"roll", "card"}:
+            break
+        t = server.post(
+            "/api/tables",
+            {"game": "red-november", "players": 4, "seats": ["human"] + ["heuristic"] * 3},
+        )
+        page = Page(browser, seat_url(t["invites"][0]), viewport=SCREEN)
+        try:
+            for _ in range(60):
+                if not _wait_turn(page) or seen == {"roll", "card"}:
+                    break
+                # a fix-it now and then (its roll is on stage too), else whatever comes
+                _play(page, ("#legal .chip",) if rng.random() < 0.5 else (), rng)
+                stage = page.page.locator("#stage")
+                if stage.is_hidden():
+                    continue
+                # each figure read at once: the next entry may replace the stage between two reads
+                roll = page.page.evaluate(READ_ROLL)
+                if "roll" not in seen and roll:
+                    die, verdict = roll
+                    match = re.fullmatch(
+                        r"needs ≤ (\d+) — rolled (\d+) — (success|failed)", verdict
+                    )
+                    if match:  # (a fix made too late rolls no die)
+                        assert die == match[2]
+                        assert (match[3] == "success") == (int(match[2]) <= int(match[1]))
+                        seen.add("roll")
+                        page.page.screenshot(path=str(shots / "red-november-roll.png"))
+                card = page.page.evaluate(READ_CARD)
+                if "card" not in seen and card:
+                    title, card_text, caption = card
+                    assert card_text == cards[title]
+                    assert caption.strip()  # what it did
+                    seen.add("card")
+                    page.page.screenshot(path=str(shots / "red-november-event.png"))
+                    # a narrower window squeezes the card, not "what just happened" beside it
+                    page.page.set_viewport_size({"width": 1100, "height": 800})
+                    box = ".recent-box').getBoundingClientRect().width"
+                    assert page.page.evaluate(f"document.querySelector('{box}") >= 180
+                    page.page.set_viewport_size(SCREEN)
+            assert page.errors == []
+        finally:
+            page.close()
+    assert seen == {"roll", "card"}, seen
 
 
 def _event_kinds() -> list[str]:
