@@ -144,29 +144,32 @@ def test_ismcts_random_rollouts_and_time_budget() -> None:
         make_bot("ismcts", game, 0, Rng(1), rollout="psychic")
 
 
-def test_ismcts_takes_its_budget_depth_widening_and_walks_from_the_expert() -> None:
+def test_ismcts_takes_its_budget_depth_widening_walks_and_extension_from_the_expert() -> None:
     sub, rn = make_game("submarine", players=3), make_game("red-november", players=4)
     searchers = {
         "sub": make_bot("ismcts", sub, 0, Rng(1)),
         "rn": make_bot("ismcts", rn, 0, Rng(1)),
         "sub 50": make_bot("ismcts", sub, 0, Rng(1), budget=50),
-        "rn widened": make_bot("ismcts", rn, 0, Rng(1), widen=1, walk="true"),
+        "rn widened": make_bot("ismcts", rn, 0, Rng(1), widen=1, walk="true", extend=1),
         "sub random": make_bot("ismcts", sub, 0, Rng(1), rollout="random"),
     }
     got = {
-        k: (b.budget, b.depth, b.widen, b.hooks is not None and b.hooks._walk is not None)  # type: ignore[attr-defined]
+        k: (b.budget, b.depth, b.widen, b.hooks is not None and b.hooks._walk is not None, b.extend)  # type: ignore[attr-defined]
         for k, b in searchers.items()
     }
+    rn_extend = RNExpert.search_extend
     assert got == {
-        "sub": (SubExpert.search_budget, SubExpert.rollout_depth, 0.0, False),
-        "rn": (RNExpert.search_budget, RNExpert.rollout_depth, RNExpert.search_widen, False),
-        "sub 50": (50, SubExpert.rollout_depth, 0.0, False),
-        "rn widened": (RNExpert.search_budget, RNExpert.rollout_depth, 1.0, True),
-        "sub random": (100, 10, 0.0, False),
+        "sub": (SubExpert.search_budget, SubExpert.rollout_depth, 0.0, False, 1.0),
+        "rn": (RNExpert.search_budget, RNExpert.rollout_depth, 0.0, False, rn_extend),
+        "sub 50": (50, SubExpert.rollout_depth, 0.0, False, 1.0),
+        "rn widened": (RNExpert.search_budget, RNExpert.rollout_depth, 1.0, True, 1.0),
+        "sub random": (100, 10, 0.0, False, 1.0),
     }
     assert SubExpert.search_budget != RNExpert.search_budget
-    # Red November's search widens no tree and follows no walk unless asked (docs/strength.md)
+    # Red November's search widens no tree and follows no walk unless asked, and plays on
+    # while its choice is open; Submarine's does not (docs/strength.md)
     assert RNExpert.search_widen == 0.0 and RNExpert.search_walk is False
+    assert rn_extend == 4.0 and not hasattr(SubExpert, "search_extend")
 
 
 @pytest.mark.parametrize("expand", [True, False])
@@ -265,6 +268,58 @@ def test_ismcts_overrules_the_expert_only_when_sure(
 
     same_worlds = {10: [0.5, 0.3, 0.5, 0.3], 11: better, 12: [0.4, 0.2, 0.4, 0.2]}
     assert overrule([10, 11, 12], same_worlds, z) == expected
+
+
+@pytest.mark.parametrize(
+    ("alternatives", "expected"),
+    [
+        ({11: [0.7, 0.2, 0.5, 0.3]}, True),  # +0.025 ahead, standard error 0.063: still open
+        ({11: [0.7, 0.6, 0.7, 0.6]}, False),  # +0.25, surely better: decided (overruled)
+        ({11: [0.4, 0.2, 0.4, 0.2]}, False),  # behind on every world: decided (the expert)
+        ({11: [0.4, 0.2, 0.4, 0.2], 12: [0.7, 0.2, 0.5, 0.3]}, True),  # one ahead is enough
+        ({11: [0.7, 0.2, 0.5, 0.3], 12: [0.7, 0.6, 0.7, 0.6]}, False),  # one sure is decisive
+    ],
+)
+def test_a_choice_is_open_while_an_alternative_leads_the_expert_but_not_surely(
+    alternatives: dict[int, list[float]], expected: bool
+) -> None:
+    from subtable.bots.paired import undecided
+
+    same_worlds = {10: [0.5, 0.3, 0.5, 0.3]} | alternatives
+    assert undecided([10, *alternatives], same_worlds, 1.0) is expected
+
+
+def _extended(monkeypatch: pytest.MonkeyPatch, open_choice: bool | None, **params: Any) -> int:
+    """The iterations of one Red November decision (budget 20, nothing dropped by the race)
+    with the choice held open (``True``), closed (``False``) or judged (``None``)."""
+    import subtable.bots.ismcts as ismcts
+
+    if open_choice is not None:
+        monkeypatch.setattr(ismcts, "undecided", lambda *_: open_choice)
+    state = make_game("red-november", players=4).new_state(3)
+    seat = state.current_seat()
+    assert seat is not None
+    ceiling = params.pop("ceiling", None)
+    bot = make_bot("ismcts", state.game, seat, Rng(3), budget=20, race=100, **params)
+    bot.ceiling = ceiling  # type: ignore[attr-defined]
+    bot.choose(observe(state, seat))
+    monkeypatch.undo()
+    return int(bot.last_iterations)
+
+
+def test_an_open_choice_is_searched_on_up_to_extend_times_the_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    plain = _extended(monkeypatch, None, extend=1)
+    options = plain // 5  # 20 iterations are 5 worlds of 4 options (7 of 3: 21)
+    assert plain == options * math.ceil(20 / options) and options in (2, 3, 4)
+    worlds = plain // options
+    assert _extended(monkeypatch, False, extend=3) == plain  # decided: the budget alone
+    assert _extended(monkeypatch, True, extend=3) == options * worlds * 3  # open: to the cap
+    assert _extended(monkeypatch, True, extend=1) == plain  # extend 1: never past the budget
+    # a server's ceiling bounds the extension too (web/botpool.py sets it to its max_budget)
+    assert _extended(monkeypatch, True, extend=3, ceiling=20) == plain
+    assert plain <= _extended(monkeypatch, None, extend=3) <= options * worlds * 3
 
 
 def test_heuristic_beats_random_at_red_november() -> None:

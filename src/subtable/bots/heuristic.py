@@ -124,6 +124,12 @@ class SearchHooks:
         """The expert's advice on a search's progressive widening (0, none, without one)."""
         return float(getattr(self._expert, "search_widen", 0.0))
 
+    @property
+    def search_extend(self) -> float:
+        """The expert's advice on how far past its budget a search plays on while its
+        choice is open (its ``search_extend``, a multiple of the budget; 1, never, without one)."""
+        return float(getattr(self._expert, "search_extend", 1.0))
+
     def effort(self, view: SeatView) -> float:
         """The expert's advice on how many times its budget a search should spend at the
         position ``view`` shows (its ``search_effort``: more where the game is in the

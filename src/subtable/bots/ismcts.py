@@ -21,32 +21,7 @@ are *paired*: each sampled world is copied once per root option (common random n
 deck order and dice for every option), which makes the comparison between options far less
 noisy.
 
-Parameters (``make_bot("ismcts", game, seat, rng, **params)`` or ``--bot ismcts:key=value``):
-``budget`` iterations per decision (the expert's ``search_budget``: 100 for Red November, 200
-for Submarine; 100 without an expert), or ``ms`` milliseconds per decision; ``rollout``
-``"heuristic"`` (default) or ``"random"`` (no expert: every legal action, random playouts to the
-end); ``c`` the UCB constant (0.7); ``width`` (4; 0 for every legal action); ``depth`` (the
-expert's ``rollout_depth``: 2 for Red November, 10 for Submarine; 10 without an expert; 0 plays
-to the end); ``bias`` a progressive-bias bonus ``bias / (1 + visits)`` for the expert's
-favourite (0); ``paired`` (true); ``z`` (1.0) how sure a paired search must be to overrule the
-expert: another root option is played only if its mean advantage over the expert's choice, over
-the same sampled worlds, exceeds ``z`` standard errors (picking the best of several noisy means
-otherwise overrules the expert on noise); ``race`` (2.0; 0 turns it off): with paired sampling,
-from the 8th world on (then every 4th), an option more than ``race`` standard errors below the
-expert's choice on the same worlds is dropped, and the search stops when none is left — the
-budget then counts worlds, ``ceil(budget / options)``; ``effort`` (true) multiplies the budget
-by the expert's ``search_effort`` for the position (Red November: 4 while a Destruction token is
-on the Time Track), read from the view; ``expand`` (true) grows the tree below the root options
-— false (with paired sampling) plays each root option out with the expert and judges it by the
-leaf value alone: a flat Monte Carlo over the root options; ``turns`` (1) how many positions the
-leaf could judge a rollout passes before it asks (2: the next player's turn played out by the
-expert first); ``widen`` (the expert's ``search_widen``: 0, off, for both games and without an
-expert; 1 measured in Red November) progressive widening below the root: a node visited ``n`` times
-holds at most ``1 + widen * sqrt(n)`` children, added along the expert's ranking; at a full node
-the tree chooses among the children legal in the world without asking the expert for its
-favourites, and where none is legal the rollout plays on from there; ``walk`` (the expert's
-``search_walk``: off for Red November) a rollout's gnome walks on to its turn's task, pricing
-that task alone at each step. See docs/strength.md for what each measured.
+Parameters: :mod:`subtable.bots.ismcts_params`; docs/strength.md says what each measured.
 """
 
 from __future__ import annotations
@@ -54,13 +29,14 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Generator
-from typing import Any, Literal
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel
 
 from subtable.bots.base import Observation, finish, flag
 from subtable.bots.heuristic import DEFAULT_SEARCH_BUDGET, search_hooks
-from subtable.bots.paired import overrule, race
+from subtable.bots.ismcts_params import ISMCTSParams
+from subtable.bots.paired import overrule, race, undecided
 from subtable.core.actions import Action
 from subtable.core.errors import OptionError
 from subtable.core.game import Game, State
@@ -80,28 +56,6 @@ class _Node:
         self.visits = 0
         self.avail = 0
         self.reward = 0.0
-
-
-class ISMCTSParams(BaseModel):
-    """The parameters' types and ranges (``--bot ismcts:budget=300``)."""
-
-    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
-
-    budget: int | None = Field(None, ge=1)
-    ms: float | None = Field(None, gt=0)
-    c: float = Field(0.7, ge=0)
-    rollout: Literal["heuristic", "random"] = "heuristic"
-    width: int = Field(4, ge=0)
-    depth: int | None = Field(None, ge=0)
-    bias: float = 0.0
-    paired: bool = True
-    z: float = 1.0
-    race: float = Field(2.0, ge=0)
-    effort: bool = True
-    expand: bool = True
-    turns: int = Field(1, ge=1)
-    widen: float | None = Field(None, ge=0)
-    walk: bool | None = None
 
 
 class ISMCTSBot:
@@ -136,6 +90,7 @@ class ISMCTSBot:
         turns: int = 1,
         widen: float | None = None,
         walk: bool | None = None,
+        extend: float | None = None,
     ) -> None:
         if rollout not in ("heuristic", "random"):
             raise OptionError(
@@ -167,6 +122,9 @@ class ISMCTSBot:
         if widen is None:  # the expert's advice, or none
             widen = self.hooks.search_widen if self.hooks is not None else 0.0
         self.widen = float(widen)
+        if extend is None:  # the expert's advice, or none
+            extend = self.hooks.search_extend if self.hooks is not None else 1.0
+        self.extend = max(1.0, float(extend))
         if not game.can_determinize:
             raise OptionError(
                 f"{game.info.title} cannot sample states from a view: ismcts cannot play it",
@@ -229,8 +187,12 @@ class ISMCTSBot:
         if self.effort and self.hooks is not None:
             budget = round(budget * self.hooks.effort(view))
         budget = budget if self.ceiling is None else min(budget, self.ceiling)
-        # with racing, the budget is counted in worlds (each option's share of it)
+        # with racing, the budget is counted in worlds (each option's share of it), and
+        # while the choice is open, it runs on to ``extend`` times that (within the ceiling)
         worlds_budget = -(-budget // len(root_options))
+        worlds_most = math.ceil(worlds_budget * self.extend)
+        if self.ceiling is not None:
+            worlds_most = min(worlds_most, max(worlds_budget, self.ceiling // len(root_options)))
         active = list(root_options)
         worlds = 0
         while True:
@@ -250,7 +212,12 @@ class ISMCTSBot:
             if deadline is not None:
                 if time.perf_counter() >= deadline:
                     break
-            elif (worlds >= worlds_budget) if racing else (iterations >= budget):
+            elif not racing:
+                if iterations >= budget:
+                    break
+            elif worlds >= worlds_most or (
+                worlds >= worlds_budget and not undecided(active, paired_returns, self.z)
+            ):
                 break
             world = self.game.determinize(view, self.rng)
         self.last_iterations = iterations

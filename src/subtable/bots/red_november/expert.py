@@ -47,6 +47,9 @@ class RNExpert:
     #: played (with both, 8.3 points less on 300 fresh deals: docs/strength.md)
     search_widen: ClassVar[float] = 0.0
     search_walk: ClassVar[bool] = False
+    #: how far past its budget a search plays on while its choice is open (an alternative
+    #: ahead of the expert's choice, none surely): up to 4 times (docs/strength.md)
+    search_extend: ClassVar[float] = 4.0
     #: how many times that budget a search spends while a Destruction token is on the Time
     #: Track (most games are lost to one: the decisions then weigh most)
     crisis_effort: ClassVar[float] = 4.0
@@ -54,7 +57,7 @@ class RNExpert:
     levels: ClassVar[dict[str, str]] = {
         "easy": "heuristic:mistakes=0.5",
         "normal": "ismcts",
-        "strong": "ismcts:budget=400:widen=0",  # as measured: the full tree, no walks
+        "strong": "ismcts:budget=400:widen=0:extend=1",  # as measured: full tree, no walks
     }
     #: each level's measured win rate, shown beside it to people (``ui/seat_words.py``): the
     #: share of held-out deals a crew of 4 such gnomes wins (docs/strength.md, "The levels")
