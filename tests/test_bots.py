@@ -289,13 +289,23 @@ def test_a_choice_is_open_while_an_alternative_leads_the_expert_but_not_surely(
     assert undecided([10, *alternatives], same_worlds, 1.0) is expected
 
 
-def _extended(monkeypatch: pytest.MonkeyPatch, open_choice: bool | None, **params: Any) -> int:
-    """The iterations of one Red November decision (budget 20, nothing dropped by the race)
-    with the choice held open (``True``), closed (``False``) or judged (``None``)."""
+def _extended(
+    monkeypatch: pytest.MonkeyPatch, open_choice: bool | None, **params: Any
+) -> tuple[int, int]:
+    """The iterations and root options of one Red November decision (budget 20, nothing
+    dropped by the race) with the choice held open (``True``), closed (``False``) or judged
+    (``None``)."""
     import subtable.bots.ismcts as ismcts
 
     if open_choice is not None:
         monkeypatch.setattr(ismcts, "undecided", lambda *_: open_choice)
+    overrule, options = ismcts.overrule, []
+
+    def counted(root_options: list[int], *args: Any) -> int:
+        options.append(len(root_options))
+        return overrule(root_options, *args)
+
+    monkeypatch.setattr(ismcts, "overrule", counted)
     state = make_game("red-november", players=4).new_state(3)
     seat = state.current_seat()
     assert seat is not None
@@ -304,22 +314,26 @@ def _extended(monkeypatch: pytest.MonkeyPatch, open_choice: bool | None, **param
     bot.ceiling = ceiling  # type: ignore[attr-defined]
     bot.choose(observe(state, seat))
     monkeypatch.undo()
-    return int(bot.last_iterations)
+    assert len(options) == 1
+    return int(bot.last_iterations), options[0]
 
 
 def test_an_open_choice_is_searched_on_up_to_extend_times_the_budget(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    plain = _extended(monkeypatch, None, extend=1)
-    options = plain // 5  # 20 iterations are 5 worlds of 4 options (7 of 3: 21)
-    assert plain == options * math.ceil(20 / options) and options in (2, 3, 4)
-    worlds = plain // options
-    assert _extended(monkeypatch, False, extend=3) == plain  # decided: the budget alone
-    assert _extended(monkeypatch, True, extend=3) == options * worlds * 3  # open: to the cap
-    assert _extended(monkeypatch, True, extend=1) == plain  # extend 1: never past the budget
+    plain, options = _extended(monkeypatch, None, extend=1)
+    worlds = math.ceil(20 / options)  # the budget's worlds, every option played in each
+    assert options > 1 and plain == options * worlds
+
+    def iterations(open_choice: bool | None, **params: Any) -> int:
+        return _extended(monkeypatch, open_choice, **params)[0]
+
+    assert iterations(False, extend=3) == plain  # decided: the budget alone
+    assert iterations(True, extend=3) == options * worlds * 3  # open: to the cap
+    assert iterations(True, extend=1) == plain  # extend 1: never past the budget
     # a server's ceiling bounds the extension too (web/botpool.py sets it to its max_budget)
-    assert _extended(monkeypatch, True, extend=3, ceiling=20) == plain
-    assert plain <= _extended(monkeypatch, None, extend=3) <= options * worlds * 3
+    assert iterations(True, extend=3, ceiling=20) == plain
+    assert plain <= iterations(None, extend=3) <= options * worlds * 3
 
 
 def test_heuristic_beats_random_at_red_november() -> None:

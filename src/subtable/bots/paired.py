@@ -51,11 +51,8 @@ def undecided(active: list[int], returns: dict[int, list[float]], z: float) -> b
     """Whether more worlds could change :func:`overrule`'s answer: no alternative in
     ``active`` beats the expert's choice (``active[0]``) by ``z`` standard errors yet, and one
     is ahead of it on the same worlds."""
-    base = returns[active[0]]
-    ahead = False
-    for option in active[1:]:
-        mean, se = paired(returns[option], base)
-        if mean - z * se > 0.0:
-            return False
-        ahead = ahead or mean > 0.0
-    return ahead
+    favourite = active[0]
+    if overrule(active, returns, z) != favourite:
+        return False
+    base = returns[favourite]
+    return any(paired(returns[option], base)[0] > 0.0 for option in active[1:])
