@@ -144,7 +144,9 @@ def test_ismcts_random_rollouts_and_time_budget() -> None:
         make_bot("ismcts", game, 0, Rng(1), rollout="psychic")
 
 
-def test_ismcts_takes_its_budget_depth_widening_walks_and_extension_from_the_expert() -> None:
+def test_ismcts_takes_its_budget_depth_widening_walks_and_extension_from_the_expert(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     sub, rn = make_game("submarine", players=3), make_game("red-november", players=4)
     searchers = {
         "sub": make_bot("ismcts", sub, 0, Rng(1)),
@@ -166,10 +168,13 @@ def test_ismcts_takes_its_budget_depth_widening_walks_and_extension_from_the_exp
         "sub random": (100, 10, 0.0, False, 1.0),
     }
     assert SubExpert.search_budget != RNExpert.search_budget
-    # Red November's search widens no tree and follows no walk unless asked, and plays on
-    # while its choice is open; Submarine's does not (docs/strength.md)
+    # Red November's search widens no tree, follows no walk and plays on past its budget
+    # only if asked (playing on measured no stronger: docs/strength.md); the advice is read
     assert RNExpert.search_widen == 0.0 and RNExpert.search_walk is False
-    assert rn_extend == 4.0 and not hasattr(SubExpert, "search_extend")
+    assert rn_extend == 1.0 and not hasattr(SubExpert, "search_extend")
+    monkeypatch.setattr(RNExpert, "search_extend", 3.0)
+    assert make_bot("ismcts", rn, 0, Rng(1)).extend == 3.0  # type: ignore[attr-defined]
+    assert make_bot("ismcts", rn, 0, Rng(1), extend=2).extend == 2.0  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("expand", [True, False])
