@@ -66,8 +66,8 @@ class Judged:
 
 
 def positions(game_name: str, players: int, seed: int, games: int) -> list[Position]:
-    """Every decision of ``games`` heuristic games where the expert's candidates (as a
-    search's root would get them) number more than one."""
+    """Every decision of ``games`` heuristic games where the expert, reading the seat's view,
+    offers more than one candidate (a search's root asks it the same, in a sampled world)."""
     game = make_game(game_name, players=players)
     expert = make_expert(game)
     found: list[Position] = []
