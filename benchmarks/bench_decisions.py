@@ -2,6 +2,7 @@
 
     python benchmarks/bench_decisions.py [--seed 77] [--games 3] [--reference 1600]
                                          [--bots ismcts,ismcts:extend=1,strong] [--reps 3]
+                                         [--workers 1] [--cache DIR]
 
 A game costs minutes of CPU to play and hundreds of games to resolve a few points of win
 rate; a decision costs a fraction of a second to judge. The positions are every decision of
@@ -17,16 +18,22 @@ chose as the reference did and as the expert did, its mean iterations and CPU a 
 each bot's regret against the first bot's, paired by position.
 
 The reference is itself a search, and a few positions carry most of the regret: read the
-intervals. docs/strength.md says what it resolved.
+intervals. docs/strength.md says what it resolved. ``--workers`` splits the positions among
+processes (every position's seeds follow from its index, so the figures do not depend on it);
+``--cache`` keeps the reference's chances in a JSON file there and reads them back on the next
+run with the same positions and reference budget.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import time
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from subtable.bots import make_bot, observe
@@ -94,12 +101,14 @@ def judge(
     chances: list[dict[int, float]],
     spec: str,
     reps: int,
+    first: int = 0,
 ) -> list[Judged]:
-    """``spec``'s decisions at every position, ``reps`` seeds each, by the reference."""
+    """``spec``'s decisions at every position, ``reps`` seeds each, by the reference
+    (``first``: the first position's index in the whole list, which its seeds follow)."""
     game = make_game(game_name, players=players)
     name, params = parse_bot_spec(resolve_level(spec, game), None)
     out: list[Judged] = []
-    for k, (pos, chance) in enumerate(zip(found, chances, strict=True)):
+    for k, (pos, chance) in enumerate(zip(found, chances, strict=True), start=first):
         obs = observe(pos.state, pos.seat)
         best = max(chance, key=lambda a: chance[a])
         j = Judged([], 0, 0, 0, 0, 0.0)
@@ -120,18 +129,86 @@ def judge(
 
 
 def reference(
-    game_name: str, players: int, found: list[Position], budget: int
+    game_name: str, players: int, found: list[Position], budget: int, first: int = 0
 ) -> list[dict[int, float]]:
-    """Per position, each of the expert's options' estimated chance."""
+    """Per position, each of the expert's options' estimated chance (``first``: as in
+    :func:`judge`)."""
     game = make_game(game_name, players=players)
     out: list[dict[int, float]] = []
-    for k, pos in enumerate(found):
+    for k, pos in enumerate(found, start=first):
         obs = observe(pos.state, pos.seat)
         advice = advise(
             game, obs.view, obs.legal_ids, seed=7_919 * (k + 1), budget=budget, top=REFERENCE_TOP
         )
         out.append({o.action: o.chance for o in advice.options})
     return out
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """Where the positions come from: enough for a worker process to rebuild them."""
+
+    game: str
+    players: int
+    seed: int
+    games: int
+    limit: int  # the first ``limit`` positions only (0: all)
+
+    def positions(self) -> list[Position]:
+        found = positions(self.game, self.players, self.seed, self.games)
+        return found[: self.limit] if self.limit else found
+
+
+def _spans(count: int, workers: int) -> list[tuple[int, int]]:
+    step = -(-count // max(1, workers))
+    return [(lo, min(count, lo + step)) for lo in range(0, count, step)]
+
+
+def _reference_part(job: tuple[Setup, int, int, int]) -> list[dict[int, float]]:
+    setup, budget, lo, hi = job
+    return reference(setup.game, setup.players, setup.positions()[lo:hi], budget, first=lo)
+
+
+def _judge_part(job: tuple[Setup, list[dict[int, float]], str, int, int]) -> list[Judged]:
+    setup, chances, spec, reps, lo = job
+    found = setup.positions()[lo : lo + len(chances)]
+    return judge(setup.game, setup.players, found, chances, spec, reps, first=lo)
+
+
+def reference_all(
+    setup: Setup, count: int, budget: int, workers: int, cache: Path | None
+) -> list[dict[int, float]]:
+    """:func:`reference` over the ``count`` positions of ``setup``, split among ``workers``
+    processes, read from and kept in ``cache`` when one is given."""
+    path = None
+    if cache is not None:
+        key = f"{setup.game}-{setup.players}-{setup.seed}-{setup.games}-{setup.limit}-{budget}"
+        path = cache / f"reference-{key}.json"
+        if path.exists():
+            kept = json.loads(path.read_text())
+            return [{int(a): float(c) for a, c in ch.items()} for ch in kept]
+    jobs = [(setup, budget, lo, hi) for lo, hi in _spans(count, workers)]
+    if workers <= 1:
+        out = [c for job in jobs for c in _reference_part(job)]
+    else:
+        with ProcessPoolExecutor(workers) as pool:
+            out = [c for part in pool.map(_reference_part, jobs) for c in part]
+    if path is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(out))
+    return out
+
+
+def judge_all(
+    setup: Setup, chances: list[dict[int, float]], spec: str, reps: int, workers: int
+) -> list[Judged]:
+    """:func:`judge` over every position, split among ``workers`` processes (the same
+    figures for any number of them)."""
+    jobs = [(setup, chances[lo:hi], spec, reps, lo) for lo, hi in _spans(len(chances), workers)]
+    if workers <= 1:
+        return [j for job in jobs for j in _judge_part(job)]
+    with ProcessPoolExecutor(workers) as pool:
+        return [j for part in pool.map(_judge_part, jobs) for j in part]
 
 
 def bootstrap(values: list[float], draws: int = 2000, seed: int = 1) -> tuple[float, float]:
@@ -173,24 +250,26 @@ def main() -> None:
     ap.add_argument("--reference", type=int, default=1600, help="the reference's iterations")
     ap.add_argument("--bots", default="ismcts,ismcts:extend=1,strong")
     ap.add_argument("--reps", type=int, default=3)
+    ap.add_argument("--workers", type=int, default=1, help="processes (the figures are the same)")
+    ap.add_argument("--cache", type=Path, default=None, help="keep the reference's chances here")
     args = ap.parse_args()
     game = make_game(args.game, players=args.players)
     specs = [s for s in args.bots.split(",") if s]
     for s in specs:  # a bad spec fails now, not after the reference's minutes
         parse_bot_spec(resolve_level(s, game), None)
-    found = positions(args.game, args.players, args.seed, args.games)
-    if args.max_positions:
-        found = found[: args.max_positions]
-    start = time.process_time()
-    chances = reference(args.game, args.players, found, args.reference)
+    setup = Setup(args.game, args.players, args.seed, args.games, args.max_positions)
+    found = setup.positions()
+    start = time.perf_counter()
+    chances = reference_all(setup, len(found), args.reference, args.workers, args.cache)
     print(
         f"{len(found)} positions of {args.games} heuristic games (seed {args.seed}); the "
-        f"reference: {args.reference} iterations, {time.process_time() - start:.0f} s of CPU",
+        f"reference: {args.reference} iterations, "
+        f"{time.perf_counter() - start:.0f} s of wall clock",
         flush=True,
     )
     judged: dict[str, list[Judged]] = {}
     for s in specs:
-        judged[s] = judge(args.game, args.players, found, chances, s, args.reps)
+        judged[s] = judge_all(setup, chances, s, args.reps, args.workers)
         print(report(s, judged[s]), flush=True)
     first = [mean_regret(j) for j in judged[specs[0]]]
     for s in specs[1:]:

@@ -61,3 +61,22 @@ def test_a_choice_the_reference_did_not_rate_is_counted_apart(
     judged = bench.judge("red-november", 4, found, chances, "heuristic", 1)
     assert all(j.outside == 1 and j.regrets == [] for j in judged)
     assert bench.mean_regret(judged[0]) == 0.0
+
+
+def test_the_figures_do_not_depend_on_the_workers_and_the_reference_is_kept(
+    bench: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    setup = bench.Setup("red-november", 4, 77, 1, 4)
+    chances = bench.reference_all(setup, 4, 8, 2, tmp_path)
+    assert chances == bench.reference_all(setup, 4, 8, 1, None)  # seeds follow the index
+    assert len(list(tmp_path.glob("reference-*.json"))) == 1
+
+    def refused(job: object) -> None:
+        raise AssertionError("the kept reference was not read back")
+
+    monkeypatch.setattr(bench, "_reference_part", refused)
+    assert bench.reference_all(setup, 4, 8, 1, tmp_path) == chances
+    one = bench.judge_all(setup, chances, "ismcts:budget=8", 2, 1)
+    two = bench.judge_all(setup, chances, "ismcts:budget=8", 2, 2)
+    assert [j.regrets for j in one] == [j.regrets for j in two]
+    assert [j.iterations for j in one] == [j.iterations for j in two] != [0, 0, 0, 0]

@@ -226,6 +226,10 @@ def test_submarine_determinize_refuses_foreign_views() -> None:
         game.determinize(Other(0), Rng(1))
     with pytest.raises(ValueError, match="3-player"):
         Submarine(players=4).determinize(game.new_state(1).observe(0), Rng(1))
+    view = game.new_state(1).observe(0)
+    assert game.strata(view) == 0  # nothing is stratified: a stratum is refused
+    with pytest.raises(ValueError, match="strata"):
+        game.determinize(view, Rng(1), stratum=0)
 
 
 def test_submarine_hidden_cards_vary_and_add_up() -> None:

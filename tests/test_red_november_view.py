@@ -11,7 +11,7 @@ import pytest
 
 from subtable.core.rng import Rng
 from subtable.core.view import SeatView
-from subtable.games.red_november import RedNovember, RedNovemberState
+from subtable.games.red_november import RedNovember, RedNovemberState, rules
 from subtable.games.red_november.view import (
     PHASE_NAMES,
     Bookkeeping,
@@ -294,3 +294,27 @@ def test_determinize_refuses_a_view_that_does_not_add_up() -> None:
         RedNovember(players=5).determinize(view, Rng(1))
     with pytest.raises(ValueError, match="Red November"):
         game.determinize(_OtherView(0), Rng(1))
+
+
+def test_a_stratum_puts_that_unseen_event_card_on_top_and_keeps_the_view() -> None:
+    game = RedNovember(players=4)
+    state = game.new_state(BIG_SEED)
+    for _ in range(30):
+        state.apply_unchecked(state.legal_action_ids()[0])
+    seat = state.current_seat()
+    assert seat is not None
+    view = state.observe(seat)
+    unseen = rules.unseen_events(
+        game.components, view.event_discard, view.event_removed, view.event_aside
+    )
+    assert game.strata(view) == view.event_deck_size == len(unseen) > 1
+    tops = []
+    for k in range(game.strata(view)):
+        world = game.determinize(view, Rng(k), stratum=k)
+        assert world.observe(seat) == view
+        assert sorted(world.event_deck) == unseen
+        tops.append(world.event_deck[-1])  # the deck is drawn from its end
+    assert tops == unseen  # each stratum its own card: every unseen card on top once
+    for bad in (-1, len(unseen)):
+        with pytest.raises(ValueError, match="stratum"):
+            game.determinize(view, Rng(1), stratum=bad)

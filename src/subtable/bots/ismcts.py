@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from typing import Any
 
 from pydantic import BaseModel
@@ -86,11 +86,12 @@ class ISMCTSBot:
         z: float = 1.0,
         race: float = 2.0,
         effort: bool = True,
-        expand: bool = True,
+        expand: bool | None = None,
         turns: int = 1,
         widen: float | None = None,
         walk: bool | None = None,
         extend: float | None = None,
+        stratify: bool = False,
     ) -> None:
         if rollout not in ("heuristic", "random"):
             raise OptionError(
@@ -117,7 +118,10 @@ class ISMCTSBot:
         self.z = float(z)
         self.race = float(race)
         self.effort = flag(effort)
-        self.expand = flag(expand)
+        #: ``None``: the expert's advice at each decision (always without one)
+        self.expand = None if expand is None else flag(expand)
+        #: whether the decision being searched grows the tree below its root options
+        self._expanding = self.expand is not False
         self.turns = max(1, int(turns))
         if widen is None:  # the expert's advice, or none
             widen = self.hooks.search_widen if self.hooks is not None else 0.0
@@ -125,6 +129,7 @@ class ISMCTSBot:
         if extend is None:  # the expert's advice, or none
             extend = self.hooks.search_extend if self.hooks is not None else 1.0
         self.extend = max(1.0, float(extend))
+        self.stratify = flag(stratify)
         if not game.can_determinize:
             raise OptionError(
                 f"{game.info.title} cannot sample states from a view: ismcts cannot play it",
@@ -172,7 +177,8 @@ class ISMCTSBot:
         root = _Node(-1)
         deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000
         iterations = 0
-        first = self.game.determinize(view, self.rng)
+        sample = self._sampler(view)
+        first = sample()
         # the sampled world must offer the seat its own legal set; keep to it regardless
         legal_set = set(obs.legal_ids)
         root_options = [a for a in self._options(first, first.legal_action_ids()) if a in legal_set]
@@ -183,6 +189,9 @@ class ISMCTSBot:
         seat = obs.seat
         paired_returns: dict[int, list[float]] = {a: [] for a in root_options}
         racing = self.race > 0 and self.paired and self.hooks is not None and self.width > 0
+        self._expanding = self.expand is not False
+        if self.expand is None and self.hooks is not None:
+            self._expanding = self.hooks.expand(view)
         budget = self.budget
         if self.effort and self.hooks is not None:
             budget = round(budget * self.hooks.effort(view))
@@ -219,7 +228,7 @@ class ISMCTSBot:
                 worlds >= worlds_budget and not undecided(active, paired_returns, self.z)
             ):
                 break
-            world = self.game.determinize(view, self.rng)
+            world = sample()
         self.last_iterations = iterations
         if self.paired and self.hooks is not None and self.width > 0:
             return self._action(overrule(root_options, paired_returns, self.z))
@@ -231,6 +240,23 @@ class ISMCTSBot:
         if best is None:
             return legal[0]
         return self._action(best)
+
+    def _sampler(self, view: SeatView) -> Callable[[], State[Any]]:
+        """Worlds drawn from ``view`` one after another: with ``stratify``, each cycle of
+        :meth:`~subtable.core.game.Game.strata` worlds takes every stratum once, in an
+        order drawn from the bot's generator."""
+        strata = self.game.strata(view) if self.stratify else 0
+        order: list[int] = []
+
+        def sample() -> State[Any]:
+            if strata < 2:
+                return self.game.determinize(view, self.rng)
+            if not order:
+                order.extend(range(strata))
+                self.rng.shuffle(order)
+            return self.game.determinize(view, self.rng, order.pop())
+
+        return sample
 
     def play_world(
         self,
@@ -264,6 +290,7 @@ class ISMCTSBot:
         root = _Node(-1)
         returns: dict[int, list[float]] = {a: [] for a in options}
         played = 0
+        self._expanding = self.expand is not False  # advice weighs the tree wherever it is
         for _ in range(worlds):
             world = self.game.determinize(view, self.rng)
             for _ in self.play_world(root, world, options, seat, returns):
@@ -285,7 +312,7 @@ class ISMCTSBot:
             state.apply_unchecked(first)
             path.append(given)
             node = given
-            if given.visits == 0 or not self.expand:
+            if given.visits == 0 or not self._expanding:
                 return self._back_up(path, state)
         while not state.is_terminal():
             seat = state.current_seat()

@@ -228,15 +228,25 @@ class Game(ABC, Generic[A]):
             return action.notation()
         return public
 
-    def determinize(self, view: SeatView, rng: Rng) -> State[A]:
+    def determinize(self, view: SeatView, rng: Rng, stratum: int | None = None) -> State[A]:
         """A whole state drawn at random among those that show ``view`` to its seat.
 
         What the seat cannot see — deck orders, other seats' hidden cards, the
         generator — is dealt from ``rng``; everything in the view is kept. Search
         bots plan in such sampled worlds instead of reading the true state.
-        Games with hidden information override this.
+        ``stratum`` (``0 <= stratum < strata(view)``) fixes the one hidden thing
+        :meth:`strata` counts the values of, drawing the rest at random. Games with
+        hidden information override this.
         """
         raise NotImplementedError(f"{self.info.title} cannot sample states from a view")
+
+    def strata(self, view: SeatView) -> int:
+        """How many equally likely values the hidden thing that matters most next
+        (Red November: the event deck's top card) can take in :meth:`determinize`'s
+        worlds, ``0`` where the game names none. A search that samples many worlds
+        can take each value in turn (stratified sampling: the same marginal, less
+        noise in its means)."""
+        return 0
 
     @property
     def can_determinize(self) -> bool:

@@ -154,6 +154,12 @@ class RNExpert:
         while a Destruction token is on the Time Track, else 1."""
         return self.crisis_effort if any(pos >= 0 for pos in b.token) else 1.0
 
+    def search_expand(self, b: Board) -> bool:
+        """Whether a search should grow its tree below the root options here: not at a
+        hand-limit discard, where the next turns barely depend on the item given up and a
+        flat search judges as well for less than half the CPU (docs/strength.md)."""
+        return b.choice != Choice.DISCARD
+
     def features(self, b: Board) -> list[float]:
         """The position's features for the leaf-value model."""
         return self.value.features(b)

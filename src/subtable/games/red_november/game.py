@@ -372,7 +372,13 @@ class RedNovember(Game[RNAction]):
         """Rebuild a state from JSON data (raises ``ValueError`` naming what is wrong)."""
         return RedNovemberState.from_json(self, data)
 
-    def determinize(self, view: SeatView, rng: Rng) -> RedNovemberState:
+    def strata(self, view: SeatView) -> int:
+        """The event cards the deck's top card can be (0 before the deck is known)."""
+        if not isinstance(view, RedNovemberView):
+            return 0
+        return view.event_deck_size
+
+    def determinize(self, view: SeatView, rng: Rng, stratum: int | None = None) -> RedNovemberState:
         """A state drawn at random among those that show ``view`` to its seat.
 
         What the seat cannot see is dealt from ``rng``: the event deck (every
@@ -381,9 +387,11 @@ class RedNovember(Game[RNAction]):
         (every item copy not in the stash, a visible hand or the discard pile,
         shuffled and dealt to the hidden hands by their public sizes); and a
         fresh seed and generator, so future dice differ from sample to sample.
-        Everything in the view is kept, so the sample's view for that seat is
-        ``view`` again. Raises ``ValueError`` for a view of another game or
-        one that does not add up.
+        ``stratum`` puts the unseen event card of that rank (ascending) on top
+        and shuffles the others beneath it. Everything in the view is kept, so
+        the sample's view for that seat is ``view`` again. Raises ``ValueError``
+        for a view of another game, one that does not add up or a stratum out
+        of range.
         """
         if not isinstance(view, RedNovemberView):
             raise ValueError(f"Red November cannot sample from a {type(view).__name__}")
@@ -397,7 +405,14 @@ class RedNovember(Game[RNAction]):
                 f"the view's event deck holds {view.event_deck_size} cards but "
                 f"{len(events)} are unseen"
             )
-        rng.shuffle(events)
+        if stratum is None:
+            rng.shuffle(events)
+        else:
+            if not 0 <= stratum < len(events):
+                raise ValueError(f"stratum {stratum} is not one of the {len(events)} unseen cards")
+            top = events.pop(stratum)
+            rng.shuffle(events)
+            events.append(top)  # the deck is dealt bottom first: the last card is drawn first
         counts = rules.unseen_item_counts(c, view.stash, view.hands, view.item_discard)
         items = [i for i, k in enumerate(counts) for _ in range(k)]
         rng.shuffle(items)

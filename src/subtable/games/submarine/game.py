@@ -128,7 +128,7 @@ class Submarine(Game[SubAction]):
             return "swap"
         return None
 
-    def determinize(self, view: SeatView, rng: Rng) -> SubmarineState:
+    def determinize(self, view: SeatView, rng: Rng, stratum: int | None = None) -> SubmarineState:
         """A state drawn uniformly among those that show ``view`` to its seat.
 
         Everything in the view is kept, turn bookkeeping included. What the seat
@@ -142,6 +142,8 @@ class Submarine(Game[SubAction]):
             raise ValueError(
                 f"Submarine.determinize needs a SubmarineView, not {type(view).__name__}"
             )
+        if stratum is not None:
+            raise ValueError("Submarine's worlds have no strata")
         n = self.num_seats
         if view.players != n:
             raise ValueError(f"the view is of a {view.players}-player game, this game has {n}")
