@@ -29,7 +29,7 @@ from subtable.core.game import Game, GameInfo
 from subtable.core.registry import GamePlugin, make_game, register_game, unregister_game
 from subtable.core.rng import Rng
 from subtable.core.view import SeatView
-from subtable.games.red_november.view import Choice, RedNovemberView
+from subtable.games.red_november.view import RedNovemberView
 from subtable.games.submarine.game import Submarine
 from subtable.games.submarine.view import SubmarineView
 from subtable.sim.runner import SimConfig, play_game, simulate
@@ -368,51 +368,6 @@ def test_a_stratified_search_puts_each_unseen_event_card_on_top_once_a_cycle(
         assert sorted(cycle) == sorted(set(tops)) and len(set(cycle)) == strata
     else:  # drawn independently, some card comes up twice within as many worlds
         assert len(set(cycle)) < strata
-
-
-def _discard_position() -> tuple[Any, int]:
-    """The first hand-limit discard with a choice in a heuristic game of seed 1."""
-    game = make_game("red-november", players=4)
-    state = game.new_state(1)
-    bots = [make_bot("heuristic", game, i, Rng(1 + i)) for i in range(4)]
-    while not state.is_terminal():
-        seat = state.current_seat()
-        assert seat is not None
-        obs = observe(state, seat)
-        if obs.view.choice == Choice.DISCARD and len(obs.legal_ids) > 1:
-            return state, seat
-        state.apply_unchecked(bots[seat].choose(obs).id)
-    raise AssertionError("no discard in the game")
-
-
-def test_red_november_search_is_flat_at_a_discard_by_the_experts_advice() -> None:
-    discard, discarder = _discard_position()
-    start = make_game("red-november", players=4).new_state(3)
-    starter = start.current_seat()
-    assert starter is not None
-    expert = RNExpert(discard.game)
-    assert expert.search_expand(expert.board(discard.observe(discarder))) is False
-    assert expert.search_expand(expert.board(start.observe(starter))) is True
-
-    def asked(state: Any, seat: int, **params: Any) -> int:
-        """How often the search asks the expert for candidates (below the root: the tree)."""
-        bot = make_bot("ismcts", state.game, seat, Rng(9), budget=40, **params)
-        calls, options = [0], bot._options  # type: ignore[attr-defined]
-
-        def counted(*args: Any) -> list[int]:
-            calls[0] += 1
-            return options(*args)  # type: ignore[no-any-return]
-
-        bot._options = counted  # type: ignore[attr-defined]
-        bot.choose(observe(state, seat))
-        return calls[0]
-
-    flat, tree = asked(discard, discarder, expand=False), asked(discard, discarder, expand=True)
-    assert flat < tree and asked(discard, discarder) == flat  # advised: flat at the discard
-    flat, tree = asked(start, starter, expand=False), asked(start, starter, expand=True)
-    assert flat < tree and asked(start, starter) == tree  # and the tree at a turn start
-    submarine = make_game("submarine", players=3).new_state(2)
-    assert search_hooks(submarine.game).expand(submarine.observe(0))  # no advice: the tree
 
 
 def test_heuristic_beats_random_at_red_november() -> None:

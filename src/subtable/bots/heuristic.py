@@ -139,12 +139,6 @@ class SearchHooks:
             return 1.0
         return max(1.0, float(advise(self._expert.board(view))))
 
-    def expand(self, view: SeatView) -> bool:
-        """The expert's advice on whether a search grows its tree below the root options at
-        the position ``view`` shows (its ``search_expand``; always without one)."""
-        advise = getattr(self._expert, "search_expand", None)
-        return True if advise is None else bool(advise(self._expert.board(view)))
-
     def _board(self, state: State[Any], seat: int) -> Any:
         last = self._last
         moves = len(state.history)

@@ -86,7 +86,7 @@ class ISMCTSBot:
         z: float = 1.0,
         race: float = 2.0,
         effort: bool = True,
-        expand: bool | None = None,
+        expand: bool = True,
         turns: int = 1,
         widen: float | None = None,
         walk: bool | None = None,
@@ -118,10 +118,7 @@ class ISMCTSBot:
         self.z = float(z)
         self.race = float(race)
         self.effort = flag(effort)
-        #: ``None``: the expert's advice at each decision (always without one)
-        self.expand = None if expand is None else flag(expand)
-        #: whether the decision being searched grows the tree below its root options
-        self._expanding = self.expand is not False
+        self.expand = flag(expand)
         self.turns = max(1, int(turns))
         if widen is None:  # the expert's advice, or none
             widen = self.hooks.search_widen if self.hooks is not None else 0.0
@@ -189,9 +186,6 @@ class ISMCTSBot:
         seat = obs.seat
         paired_returns: dict[int, list[float]] = {a: [] for a in root_options}
         racing = self.race > 0 and self.paired and self.hooks is not None and self.width > 0
-        self._expanding = self.expand is not False
-        if self.expand is None and self.hooks is not None:
-            self._expanding = self.hooks.expand(view)
         budget = self.budget
         if self.effort and self.hooks is not None:
             budget = round(budget * self.hooks.effort(view))
@@ -290,7 +284,6 @@ class ISMCTSBot:
         root = _Node(-1)
         returns: dict[int, list[float]] = {a: [] for a in options}
         played = 0
-        self._expanding = self.expand is not False  # advice weighs the tree wherever it is
         for _ in range(worlds):
             world = self.game.determinize(view, self.rng)
             for _ in self.play_world(root, world, options, seat, returns):
@@ -312,7 +305,7 @@ class ISMCTSBot:
             state.apply_unchecked(first)
             path.append(given)
             node = given
-            if given.visits == 0 or not self._expanding:
+            if given.visits == 0 or not self.expand:
                 return self._back_up(path, state)
         while not state.is_terminal():
             seat = state.current_seat()

@@ -15,22 +15,21 @@ the expert on noise); ``race`` (2.0; 0 turns it off): with paired sampling, from
 same worlds is dropped, and the search stops when none is left — the budget then counts worlds,
 ``ceil(budget / options)``; ``effort`` (true) multiplies the budget by the expert's
 ``search_effort`` for the position (Red November: 4 while a Destruction token is on the Time
-Track), read from the view; ``expand`` (the expert's ``search_expand`` for the position, read from
-the view: Red November's is false at a hand-limit discard; true without one) grows the tree below
-the root options — false (with paired sampling) plays each root option out with the expert and
-judges it by the leaf value alone: a flat Monte Carlo over the root options; ``turns`` (1) how many
-positions the leaf could judge a rollout passes before it asks (2: the next player's turn played
-out by the expert first); ``widen`` (the expert's ``search_widen``: 0, off, for both games and
-without an expert; 1 measured in Red November) progressive widening below the root: a node visited
-``n`` times holds at most ``1 + widen * sqrt(n)`` children, added along the expert's ranking; at a
-full node the tree chooses among the children legal in the world without asking the expert for its
-favourites, and where none is legal the rollout plays on from there; ``walk`` (the expert's
-``search_walk``: off for Red November) a rollout's gnome walks on to its turn's task, pricing that
-task alone at each step; ``extend`` (the expert's ``search_extend``; 1, off, without one) with
-racing, a search whose budget is spent while the choice is open — an alternative ahead of the
-expert's choice on the same worlds, none surely — plays on, up to ``extend`` times its budget;
-``stratify`` (false) draws the worlds in cycles that take each value of what the game's ``strata``
-counts once (Red November: the event deck's top card), instead of independently.
+Track), read from the view; ``expand`` (true) grows the tree below the root options — false (with
+paired sampling) plays each root option out with the expert and judges it by the leaf value alone:
+a flat Monte Carlo over the root options; ``turns`` (1) how many positions the leaf could judge a
+rollout passes before it asks (2: the next player's turn played out by the expert first); ``widen``
+(the expert's ``search_widen``: 0, off, for both games and without an expert; 1 measured in Red
+November) progressive widening below the root: a node visited ``n`` times holds at most ``1 + widen
+* sqrt(n)`` children, added along the expert's ranking; at a full node the tree chooses among the
+children legal in the world without asking the expert for its favourites, and where none is legal
+the rollout plays on from there; ``walk`` (the expert's ``search_walk``: off for Red November) a
+rollout's gnome walks on to its turn's task, pricing that task alone at each step; ``extend`` (the
+expert's ``search_extend``; 1, off, without one) with racing, a search whose budget is spent while
+the choice is open — an alternative ahead of the expert's choice on the same worlds, none surely —
+plays on, up to ``extend`` times its budget; ``stratify`` (false) draws the worlds in cycles that
+take each value of what the game's ``strata`` counts once (Red November: the event deck's top
+card), instead of independently.
 See docs/strength.md for what each measured.
 """
 
@@ -57,7 +56,7 @@ class ISMCTSParams(BaseModel):
     z: float = 1.0
     race: float = Field(2.0, ge=0)
     effort: bool = True
-    expand: bool | None = None
+    expand: bool = True
     turns: int = Field(1, ge=1)
     widen: float | None = Field(None, ge=0)
     walk: bool | None = None

@@ -62,7 +62,7 @@ class RNExpert:
     }
     #: each level's measured win rate, shown beside it to people (``ui/seat_words.py``): the
     #: share of held-out deals a crew of 4 such gnomes wins (docs/strength.md, "The levels")
-    level_rates: ClassVar[dict[str, float]] = {"easy": 0.320, "normal": 0.663, "strong": 0.745}
+    level_rates: ClassVar[dict[str, float]] = {"easy": 0.320, "normal": 0.667, "strong": 0.745}
 
     def __init__(self, game: RedNovember, params: Params | None = None) -> None:
         self.game = game
@@ -153,12 +153,6 @@ class RNExpert:
         """How many times its budget a search should spend here: :attr:`crisis_effort`
         while a Destruction token is on the Time Track, else 1."""
         return self.crisis_effort if any(pos >= 0 for pos in b.token) else 1.0
-
-    def search_expand(self, b: Board) -> bool:
-        """Whether a search should grow its tree below the root options here: not at a
-        hand-limit discard, where the next turns barely depend on the item given up and a
-        flat search judges as well for less than half the CPU (docs/strength.md)."""
-        return b.choice != Choice.DISCARD
 
     def features(self, b: Board) -> list[float]:
         """The position's features for the leaf-value model."""
