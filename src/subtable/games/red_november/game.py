@@ -373,7 +373,8 @@ class RedNovember(Game[RNAction]):
         return RedNovemberState.from_json(self, data)
 
     def strata(self, view: SeatView) -> int:
-        """The event cards the deck's top card can be (0 before the deck is known)."""
+        """How many event cards can be on top of the deck: as many as it holds (0 when it
+        is empty: the next draw reshuffles the discard pile)."""
         if not isinstance(view, RedNovemberView):
             return 0
         return view.event_deck_size

@@ -135,8 +135,8 @@ class Submarine(Game[SubAction]):
         cannot see — the other hands, every draw pile (its own included) and the
         cards boxed at setup — is dealt at random, from ``rng``, out of the search
         cards it cannot see; the state gets a fresh seed and generator from ``rng``.
-        Raises ``ValueError`` if the view is not a Submarine view of this game or its
-        card counts do not add up.
+        Raises ``ValueError`` if the view is not a Submarine view of this game, its
+        card counts do not add up, or a ``stratum`` is given (Submarine names none).
         """
         if not isinstance(view, SubmarineView):
             raise ValueError(
