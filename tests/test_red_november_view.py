@@ -263,14 +263,20 @@ def test_observe_refuses_a_seat_that_does_not_exist() -> None:
             state.observe(seat)
 
 
-def test_determinize_samples_a_fresh_seed_and_keeps_the_view() -> None:
-    game = RedNovember(players=4, crazed_gnomes=True)
+def _thirty_moves_in(game: RedNovember) -> tuple[RedNovemberState, int, RedNovemberView]:
+    """A game of seed ``BIG_SEED`` after 30 first-legal moves: the state, the seat to play
+    and its view."""
     state = game.new_state(BIG_SEED)
     for _ in range(30):
         state.apply_unchecked(state.legal_action_ids()[0])
     seat = state.current_seat()
     assert seat is not None
-    view = state.observe(seat)
+    return state, seat, state.observe(seat)
+
+
+def test_determinize_samples_a_fresh_seed_and_keeps_the_view() -> None:
+    game = RedNovember(players=4, crazed_gnomes=True)
+    state, seat, view = _thirty_moves_in(game)
     samples = [game.determinize(view, Rng(k)) for k in range(20)]
     assert all(s.seed != state.seed and s.observe(seat) == view for s in samples)
     assert len({s.seed for s in samples}) == 20
@@ -298,12 +304,7 @@ def test_determinize_refuses_a_view_that_does_not_add_up() -> None:
 
 def test_a_stratum_puts_that_unseen_event_card_on_top_and_keeps_the_view() -> None:
     game = RedNovember(players=4)
-    state = game.new_state(BIG_SEED)
-    for _ in range(30):
-        state.apply_unchecked(state.legal_action_ids()[0])
-    seat = state.current_seat()
-    assert seat is not None
-    view = state.observe(seat)
+    _, seat, view = _thirty_moves_in(game)
     unseen = rules.unseen_events(
         game.components, view.event_discard, view.event_removed, view.event_aside
     )
