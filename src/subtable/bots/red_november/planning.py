@@ -14,9 +14,11 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from subtable.bots.red_november.board import Board
+from subtable.bots.red_november.bounds import RateBounds
 from subtable.bots.red_november.items import ItemValues
 from subtable.bots.red_november.params import Params
 from subtable.bots.red_november.paths import Routes
+from subtable.bots.red_november.survival import escape, go_inside
 from subtable.bots.red_november.tasks import FIX, Task, Tasks, Turn, situation
 from subtable.games.red_november import rules
 from subtable.games.red_november.actions import ActionIndex, Kind
@@ -50,6 +52,7 @@ class Planner:
         self.tasks = tasks
         self.item = items.item
         self.n_items = items.n_items
+        self.bounds = RateBounds(c, p)
 
     def plan(
         self, b: Board, alternatives: bool = False, legal: Collection[int] | None = None
@@ -73,8 +76,8 @@ class Planner:
             return [self.ix.id(Kind.DONE)], None
         # Survival first: a gnome outside since the start of the turn must get back in.
         if r == SEA and b.this_turn.outside:
-            return self._go_inside(b, a), None
-        turn, choices = self._choices(b)
+            return go_inside(self.c, self.ix, self.routes.hubs, self.items, b, a), None
+        turn, choices = self._choices(b) if alternatives else self._best(b)
         in_hazard = r != SEA and (b.fire[r] or b.water[r] == 2)
         walk = None
         if choices and (choices[0].rate >= self.p.idle_rate or in_hazard):
@@ -82,7 +85,7 @@ class Planner:
             if choices[0].task.room != r and self.ix.kind(out[0]) == Kind.MOVE:
                 walk = choices[0].task
         if in_hazard:
-            out.extend(_escape(turn, self.c, self.ix, self.routes.hubs))
+            out.extend(escape(turn, self.c, self.ix, self.routes.hubs))
         if legal is not None and not alternatives and any(i in legal for i in out):
             return out, walk  # the idle moves below would never be read
         out.extend(self._idle(turn))
@@ -118,15 +121,40 @@ class Planner:
         turn = situation(b, self.routes, self.items)
         choices: list[_Choice] = []
         for task in self.tasks.find(turn):
-            choice = self._evaluate(turn, task)
-            if choice is None and task.room not in turn.plain[0] and task.value >= 5.0:
-                sub = self.tasks.obstacle(turn, task)
-                if sub is not None:
-                    choice = self._evaluate(turn, sub)
+            choice = self._priced(turn, task)
             if choice is not None:
                 choices.append(choice)
         choices.sort(key=lambda ch: -ch.rate)
         return turn, choices
+
+    def _best(self, b: Board) -> tuple[Turn, list[_Choice]]:
+        """:meth:`_choices`' first choice alone (an empty list where there is none), the same
+        one, for fewer evaluations: tasks are priced in the order of an upper bound on their
+        rate, and those whose bound is below the best rate found are never priced."""
+        turn = situation(b, self.routes, self.items)
+        tasks = self.tasks.find(turn)
+        bounds = [self.bounds.rate(turn, task) for task in tasks]
+        best: _Choice | None = None
+        best_i = -1
+        for i in sorted(range(len(tasks)), key=lambda i: -bounds[i]):
+            if best is not None and bounds[i] < best.rate:
+                break  # the bounds are in falling order: no task left can beat it
+            choice = self._priced(turn, tasks[i])
+            # ties go to the task found first, as the stable sort of ``_choices`` does
+            if choice is not None and (
+                best is None or choice.rate > best.rate or (choice.rate == best.rate and i < best_i)
+            ):
+                best, best_i = choice, i
+        return turn, [] if best is None else [best]
+
+    def _priced(self, turn: Turn, task: Task) -> _Choice | None:
+        """A task's plan, or the plan that clears its way first, or ``None``."""
+        choice = self._evaluate(turn, task)
+        if choice is None and task.room not in turn.plain[0] and task.value >= 5.0:
+            sub = self.tasks.obstacle(turn, task)
+            if sub is not None:
+                choice = self._evaluate(turn, sub)
+        return choice
 
     # -------------------------------------------------------------- one task --
     def _evaluate(self, turn: Turn, task: Task) -> _Choice | None:
@@ -304,32 +332,6 @@ class Planner:
         return self.ix.id(Kind.MOVE, step)
 
     # ---------------------------------------------------------- other moves --
-    def _go_inside(self, b: Board, a: int) -> list[int]:
-        """Back aboard: a safe room first, else a burning one (an item, then put it out)."""
-        ix = self.ix
-        hubs = self.routes.hubs
-        safe: list[tuple[int, int]] = []
-        burning: list[tuple[int, int]] = []
-        for dest, h in self.c.neighbours[SEA]:
-            if (
-                rules.move_cost(
-                    b.water, b.fire, b.blocked, SEA, dest, h, fire_ok=True, aqualung=True
-                )
-                is None
-            ):  # high water: no way in
-                continue
-            (burning if b.fire[dest] else safe).append((hubs.index(dest), ix.id(Kind.MOVE, dest)))
-        out = [i for _, i in sorted(safe)]
-        if burning:
-            out += [i for _, i in sorted(burning)]
-            hand = self.items.held(b, a)
-            out += [
-                ix.id(Kind.USE, self.item[k])
-                for k in ("fire_extinguisher", "grog")
-                if hand[self.item[k]]
-            ]
-        return out
-
     def _idle(self, turn: Turn) -> list[int]:
         """Nothing worth doing: trade, drift to a free hub, else wait a minute."""
         b, a = turn.b, turn.a
@@ -371,28 +373,3 @@ class Planner:
 def _success(minutes: int, bonus: int) -> float:
     """The chance a fix-it roll succeeds (the engine's odds, as a float)."""
     return min(rules.DIE, rules.fix_target(minutes, bonus)) / rules.DIE
-
-
-def _escape(turn: Turn, c: Components, ix: ActionIndex, hubs: list[int]) -> list[int]:
-    """Moves out of a deadly room (best first), then the items that allow one."""
-    b = turn.b
-    out = []
-    dests = sorted(
-        turn.plain[0], key=lambda d: (turn.plain[0][d], hubs.index(d) if d != SEA else 99)
-    )
-    for d in dests:
-        if d != turn.r and d != SEA and turn.plain[1].get(d) == d and not b.fire[d]:
-            out.append(ix.id(Kind.MOVE, d))
-    for i in turn.fire_items:
-        out.append(ix.id(Kind.USE, i))
-    # opening a hatch to a dry room levels the water (both rooms go low)
-    r = turn.r
-    if b.water[r] == 2:
-        for dest, h in c.neighbours[r]:
-            if (
-                h >= 0
-                and rules.can_open(b.water, b.blocked, r, dest, h)
-                and rules.reflows(b.water[r], b.water[dest])
-            ):
-                out.append(ix.id(Kind.OPEN, dest))
-    return out

@@ -21,29 +21,69 @@ def track_risk(level: int, events: int, q1: float, q2: float, end: int) -> float
     """P(a track at ``level`` reaches ``end`` within ``events`` draws of +1 (q1) / +2 (q2))."""
     if level >= end:
         return 1.0
-    dist = [0.0] * end
-    dist[level] = 1.0
-    lost = 0.0
-    q0 = 1.0 - q1 - q2
-    last, low = end - 1, end - 2
-    for _ in range(events):
-        new = [0.0] * end
-        for lv in range(max(level, 0), end):  # nothing lies below the start
-            p = dist[lv]
-            if not p:
-                continue
-            new[lv] += p * q0
-            if lv >= last:  # +1 and +2 both reach the end (same sums, same order as a loop)
-                lost += p * q1
-                lost += p * q2
-            elif lv >= low:
-                new[lv + 1] += p * q1
-                lost += p * q2
-            else:
-                new[lv + 1] += p * q1
-                new[lv + 2] += p * q2
-        dist = new
-    return lost
+    return _run(level, q1, q2, end).lost(events)
+
+
+class _Run:
+    """A track's chain of draws from ``level`` on: the chance it has reached its end after
+    each number of draws, extended as far as it is asked (one run serves every horizon).
+
+    Shared by every expert of the process: an extension is computed aside and published in
+    one assignment, so a thread reading it meanwhile sees the old run or the new, never half.
+    """
+
+    __slots__ = ("end", "level", "q0", "q1", "q2", "state")
+
+    def __init__(self, level: int, q1: float, q2: float, end: int) -> None:
+        self.level, self.q1, self.q2, self.end = level, q1, q2, end
+        self.q0 = 1.0 - q1 - q2
+        dist = [0.0] * end
+        dist[level] = 1.0
+        #: the chain's distribution after the draws run so far, and the chance of having
+        #: reached the end after 0, 1, 2, … of them
+        self.state: tuple[list[float], list[float]] = (dist, [0.0])
+
+    def lost(self, events: int) -> float:
+        dist, reached = self.state
+        if events < len(reached):
+            return reached[max(events, 0)]
+        q0, q1, q2, end = self.q0, self.q1, self.q2, self.end
+        last, low = end - 1, end - 2
+        reached = list(reached)
+        lost = reached[-1]
+        for _ in range(events - len(reached) + 1):
+            new = [0.0] * end
+            for lv in range(max(self.level, 0), end):  # nothing lies below the start
+                p = dist[lv]
+                if not p:
+                    continue
+                new[lv] += p * q0
+                if lv >= last:  # +1 and +2 both reach the end (same sums, same order as a loop)
+                    lost += p * q1
+                    lost += p * q2
+                elif lv >= low:
+                    new[lv + 1] += p * q1
+                    lost += p * q2
+                else:
+                    new[lv + 1] += p * q1
+                    new[lv + 2] += p * q2
+            dist = new
+            reached.append(lost)
+        self.state = (dist, reached)
+        return lost
+
+
+_runs: dict[tuple[int, float, float, int], _Run] = {}
+
+
+def _run(level: int, q1: float, q2: float, end: int) -> _Run:
+    key = (level, q1, q2, end)
+    run = _runs.get(key)
+    if run is None:
+        if len(_runs) > 8192:
+            _runs.clear()
+        run = _runs[key] = _Run(level, q1, q2, end)
+    return run
 
 
 class DeckOdds:

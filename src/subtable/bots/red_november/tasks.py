@@ -72,6 +72,9 @@ class Turn:
     others: list[tuple[int, int, dict[int, int]]] | None = None
     #: walks that may clear obstacles, filled on demand
     relaxed: dict[int, tuple[int, Obstacle | None]] | None = None
+    #: per fix kind, the most bonus a roll could have (this turn's and every card in hand),
+    #: filled on demand
+    bonus_most: tuple[int, ...] | None = None
 
 
 def situation(b: Board, routes: Routes, items: ItemValues) -> Turn:
@@ -117,9 +120,41 @@ class Tasks:
         self._token_kinds = [
             frozenset(e.kind for e in c.events if e.token == token) for token in c.tokens
         ]
+        #: :meth:`find`'s answers, by what they are read from
+        self._found: dict[tuple[object, ...], list[Task]] = {}
 
     def find(self, turn: Turn) -> list[Task]:
-        """Every task worth considering this turn."""
+        """Every task worth considering this turn. Shared: read the list and its tasks, never
+        change them (the same tasks serve every step of a walk and every sampled world that
+        shows the same board: cached by what they are read from)."""
+        b, a = turn.b, turn.a
+        key = (
+            a,
+            b.track,
+            b.token,
+            b.fire,
+            b.water,
+            b.blocked,
+            b.keeper,
+            b.alive,
+            b.abandoned,
+            b.event_discard,
+            b.event_removed,
+            b.event_aside,
+            b.red_room[a],
+            b.intoxication[a],
+            b.item_deck_size + len(b.item_discard),
+            b.stash,
+        )
+        tasks = self._found.get(key)
+        if tasks is None:
+            if len(self._found) > 4096:
+                self._found.clear()
+            tasks = self._found[key] = self._find(turn)
+        return tasks
+
+    def _find(self, turn: Turn) -> list[Task]:
+        """:meth:`find`, computed: it reads only the board's fields in :meth:`find`'s key."""
         b = turn.b
         c = self.c
         p = self.p
