@@ -4,6 +4,7 @@
                                       [--game red-november|submarine] [--budget B]
                                       [--bot ismcts:expand=false:turns=2]
     python benchmarks/bench_search.py --profile red-november [--max-decisions N]
+    python benchmarks/bench_search.py --instructions --quick [--game red-november] [--base C]
 
 Both games at the bots' default settings (``ismcts`` at its default budget):
 Red November with 4 gnomes, all four searching; Submarine with 3 players,
@@ -14,6 +15,12 @@ the seeds of ``--seed`` (those of ``subtable simulate --seed``), and each ``ismc
 with a choice (two or
 more legal actions) is timed in process CPU time (``time.process_time``): one
 core's work, little disturbed by other jobs on the machine.
+
+``--instructions`` runs both under valgrind's cachegrind and counts the instructions the
+decisions took instead (a run with no game gives the start-up, taken off): a count that other
+jobs on the machine do not move, for comparing code that plays the same actions (an exact
+speed-up) where CPU times move ±10% from run to run. Valgrind is some 40 times slower: use it
+with ``--quick``.
 
 The reference commit is checked out into a temporary ``git worktree`` and
 measured by the same code, run in a subprocess with ``PYTHONPATH`` pointing at
@@ -27,6 +34,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -190,15 +198,30 @@ def profile(game_name: str, seed: int, decisions: int, top: int) -> None:
 
 
 # ------------------------------------------------------------------ driver --
+#: valgrind's instruction count, without its cache simulation (the fastest way to count)
+_CACHEGRIND = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null"]
+
+
 def run_in(src: Path, args: argparse.Namespace, game: str) -> dict[str, Any]:
-    env = dict(os.environ, PYTHONPATH=str(src))
+    """The worker's figures for ``game`` with the code of ``src``; with ``--instructions``,
+    the instructions its decisions took, the start-up (a run of no game) taken off."""
+    result = _worker(src, args, game, args.games)
+    if args.instructions:
+        start_up = _worker(src, args, game, 0)["instructions"]
+        result["instructions"] -= start_up
+    return result
+
+
+def _worker(src: Path, args: argparse.Namespace, game: str, games: int) -> dict[str, Any]:
+    env = dict(os.environ, PYTHONPATH=str(src), PYTHONHASHSEED="0")
     cmd = [
+        *(_CACHEGRIND if args.instructions else []),
         sys.executable,
         __file__,
         "--worker",
         game,
         "--games",
-        str(args.games),
+        str(games),
         "--seed",
         str(args.seed),
         "--max-decisions",
@@ -210,6 +233,11 @@ def run_in(src: Path, args: argparse.Namespace, game: str) -> dict[str, Any]:
     ]
     out = subprocess.run(cmd, env=env, check=True, capture_output=True, text=True, cwd=src.parent)
     result: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
+    if args.instructions:
+        refs = re.search(r"I\s+refs:\s+([\d,]+)", out.stderr)
+        if refs is None:
+            raise SystemExit(f"no instruction count in valgrind's output:\n{out.stderr[-2000:]}")
+        result["instructions"] = int(refs.group(1).replace(",", ""))
     return result
 
 
@@ -223,6 +251,9 @@ def main() -> None:
     parser.add_argument("--budget", type=int, default=0, help="ismcts iterations (0: default)")
     parser.add_argument("--bot", default="ismcts", help="the searching seats' spec")
     parser.add_argument("--game", choices=[*CASES, "all"], default="all")
+    parser.add_argument(
+        "--instructions", action="store_true", help="count instructions (valgrind), not time"
+    )
     parser.add_argument("--worker", choices=list(CASES), help=argparse.SUPPRESS)
     parser.add_argument(
         "--profile", choices=list(CASES), help="profile this checkout's decisions in one game"
@@ -256,12 +287,25 @@ def main() -> None:
         for name in names:
             base = run_in(base_tree / "src", args, name)
             now = run_in(ROOT / "src", args, name)
-            report[name] = {"base": base, "now": now, "speedup": base["mean_ms"] / now["mean_ms"]}
+            speedup = base["mean_ms"] / now["mean_ms"] if now["mean_ms"] else 0.0
+            report[name] = {"base": base, "now": now, "speedup": speedup}
     finally:
         subprocess.run(
             ["git", "worktree", "remove", "--force", str(base_tree)], cwd=ROOT, capture_output=True
         )
         shutil.rmtree(tmp, ignore_errors=True)
+    if args.instructions:
+        print(f"Instructions of the {args.bot} decisions, start-up taken off, seed {args.seed}")
+        for name in names:
+            base, now = report[name]["base"], report[name]["now"]
+            same = "the same" if base["decisions"] == now["decisions"] else "NOT the same"
+            was, is_ = base["instructions"], now["instructions"]
+            print(
+                f"{name:<14} {args.base}: {was / 1e9:.3f} G, this: {is_ / 1e9:.3f} G "
+                f"({is_ / was:.3f} of it), {now['decisions']} decisions ({same} number)"
+            )
+        print(json.dumps(report))
+        return
     head = (
         f"{'game':<28}{'commit':<10}{'searched':>9}{'mean ms':>10}{'median':>8}{'p95 ms':>10}"
         f"{'CPU s':>8}{'ran':>6}{'median ran':>12}"
