@@ -19,6 +19,11 @@ from subtable.games.red_november.components import Components
 _SLACK = 1.0 + 1e-9
 
 
+def fix_odds(minutes: int, bonus: int) -> float:
+    """The chance a fix-it roll succeeds (the engine's odds, as a float)."""
+    return min(rules.DIE, rules.fix_target(minutes, bonus)) / rules.DIE
+
+
 class RateBounds:
     """Upper bounds on tasks' rates (value per minute, as the planner prices them)."""
 
@@ -49,10 +54,10 @@ class RateBounds:
                         walk = d
         keep = max(1.0, self.p.defer_keep)
         if walk is not None:
-            # a roll succeeds on (minutes + bonus) of DIE faces: the best odds per minute are
-            # at one minute or at the first sure one (a ratio that is monotone in between)
-            die = rules.DIE
-            odds = max(min(die, 1 + most) / (walk + 1), die / (walk + max(1, die - most))) / die
+            # the odds per minute are best at one minute or at the first sure one: in between
+            # the ratio is monotone, and past it the odds stay at 1
+            sure = max(1, rules.DIE - most)
+            odds = max(fix_odds(1, most) / (walk + 1), fix_odds(sure, most) / (walk + sure))
             bound = task.value * keep * odds * _SLACK
         if room not in turn.plain[0] and task.value >= 5.0:  # the way cleared first
             bound = max(bound, task.value * 0.7 * keep * _SLACK)

@@ -14,7 +14,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from subtable.bots.red_november.board import Board
-from subtable.bots.red_november.bounds import RateBounds
+from subtable.bots.red_november.bounds import RateBounds, fix_odds
 from subtable.bots.red_november.items import ItemValues
 from subtable.bots.red_november.params import Params
 from subtable.bots.red_november.paths import Routes
@@ -237,7 +237,7 @@ class Planner:
                     uses.append(grog)
                     item_cost += cost
                     minutes = max(1, min(die - bonus, left, c.max_fix_minutes))
-            prob = _success(minutes, bonus)
+            prob = fix_odds(minutes, bonus)
             value = task.value * self._keep(turn, task)
             run = minutes
             if task.reserve >= 0:  # a fire guarding a repair against a deadline
@@ -250,7 +250,7 @@ class Planner:
                 best = (-1.0, run)
                 for m1 in range(1, minutes + 1):
                     p2 = min(1.0, max(0.0, (slack - m1 + follow) / die))
-                    best = max(best, (_success(m1, bonus) * p2, m1))
+                    best = max(best, (fix_odds(m1, bonus) * p2, m1))
                 prob, run = best
                 if prob <= 0:
                     return None
@@ -368,8 +368,3 @@ class Planner:
             if worth > best:
                 best, partner = worth, g
         return partner
-
-
-def _success(minutes: int, bonus: int) -> float:
-    """The chance a fix-it roll succeeds (the engine's odds, as a float)."""
-    return min(rules.DIE, rules.fix_target(minutes, bonus)) / rules.DIE
