@@ -28,6 +28,8 @@ from subtable.core.view import SeatView
 DEFAULT_SEARCH_BUDGET = 100
 #: how many of the expert's favourites a mistake picks among (its first choice excluded)
 _MISTAKE_WIDTH = 3
+#: how many sets of candidates a search's hooks remember before forgetting them all
+_GIVEN_MOST = 4096
 
 
 #: the heuristic bot's own parameter, beside its expert's weights
@@ -108,6 +110,10 @@ class SearchHooks:
         #: :meth:`judges`), looked up once: rollouts ask at every decision
         self._walk: Any = getattr(self._expert, "walk", None) if walk else None
         self._judges: Any = getattr(self._expert, "judges", None)
+        #: the candidates already given, by what they are a function of (see :meth:`candidates`),
+        #: where the expert advises it (its ``search_memo``: positions repeat across worlds)
+        self._given: dict[tuple[Any, ...], list[int]] = {}
+        self._memo = self._walk is None and bool(getattr(self._expert, "search_memo", False))
 
     @property
     def rollout_depth(self) -> int:
@@ -181,9 +187,25 @@ class SearchHooks:
         return int(self._expert.choose(board, seat, ids, rng))
 
     def candidates(self, state: State[Any], ids: list[int], width: int) -> list[int]:
-        """The expert's ``width`` favourite actions (its choice first)."""
+        """The expert's ``width`` favourite actions (its choice first).
+
+        Without walks they are a function of the seat's board, the legal actions, the width
+        and the history's length (the expert's generator). Where the expert advises it
+        (``search_memo``), they are remembered by those: a search's worlds differ in what the
+        seat cannot see, and the deciding seat's position may repeat from world to world."""
         seat = _decider(state)
         board = self._board(state, seat)
+        if self._memo:
+            moves = len(state.history)
+            key = (board, seat, tuple(ids), width, moves)
+            given = self._given.get(key)
+            if given is None:
+                if len(self._given) >= _GIVEN_MOST:
+                    self._given.clear()
+                given = self._given[key] = self._expert.candidates(
+                    board, seat, ids, width, Rng(moves)
+                )
+            return list(given)
         walked = self._walking(state, board, ids, width)
         if walked is not None:
             return walked

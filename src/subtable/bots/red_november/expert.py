@@ -54,6 +54,10 @@ class RNExpert:
     #: how many times that budget a search spends while a Destruction token is on the Time
     #: Track (most games are lost to one: the decisions then weigh most)
     crisis_effort: ClassVar[float] = 4.0
+    #: a search remembers this expert's candidates by the seat's view: the deciding gnome's
+    #: position repeats from world to world until a die is rolled or a card drawn
+    #: (docs/performance.md)
+    search_memo: ClassVar[bool] = True
     #: the bot levels people choose (``bots/levels.py``), measured in docs/strength.md
     levels: ClassVar[dict[str, str]] = {
         "easy": "heuristic:mistakes=0.5",
