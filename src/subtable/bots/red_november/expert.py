@@ -66,7 +66,7 @@ class RNExpert:
     }
     #: each level's measured win rate, shown beside it to people (``ui/seat_words.py``): the
     #: share of held-out deals a crew of 4 such gnomes wins (docs/strength.md, "The levels")
-    level_rates: ClassVar[dict[str, float]] = {"easy": 0.320, "normal": 0.664, "strong": 0.745}
+    level_rates: ClassVar[dict[str, float]] = {"easy": 0.320, "normal": 0.666, "strong": 0.745}
 
     def __init__(self, game: RedNovember, params: Params | None = None) -> None:
         self.game = game
