@@ -297,9 +297,9 @@ def test_a_choice_is_open_while_an_alternative_leads_the_expert_but_not_surely(
 def _extended(
     monkeypatch: pytest.MonkeyPatch, open_choice: bool | None, **params: Any
 ) -> tuple[int, int]:
-    """The iterations and root options of one Red November decision (budget 20, nothing
-    dropped by the race) with the choice held open (``True``), closed (``False``) or judged
-    (``None``)."""
+    """The iterations and root options of one Red November decision (budget 20, no extra
+    effort at the turn's start, nothing dropped by the race) with the choice held open
+    (``True``), closed (``False``) or judged (``None``)."""
     import subtable.bots.ismcts as ismcts
 
     if open_choice is not None:
@@ -315,7 +315,7 @@ def _extended(
     seat = state.current_seat()
     assert seat is not None
     ceiling = params.pop("ceiling", None)
-    bot = make_bot("ismcts", state.game, seat, Rng(3), budget=20, race=100, **params)
+    bot = make_bot("ismcts", state.game, seat, Rng(3), budget=20, race=100, start=1, **params)
     bot.ceiling = ceiling  # type: ignore[attr-defined]
     bot.choose(observe(state, seat))
     monkeypatch.undo()

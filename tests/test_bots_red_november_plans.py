@@ -73,13 +73,36 @@ def test_a_search_spends_more_while_a_destruction_token_is_on_the_time_track() -
     # two ways to go (the reactor, the engine), a calm sub but for the tracks
     calm = dict(rooms=[2, 1, 1, 1], track=[1, 6, 6])
     budget = 20
-    plain = _iterations(build(**calm), budget=budget)
+    plain = _iterations(build(**calm), budget=budget, start=1)
     assert budget <= plain < 2 * budget
     token = build(**calm, tokens={"crushed": 5})
     assert RNExpert.crisis_effort * budget <= _iterations(token, budget=budget)
     assert _iterations(token, budget=budget, effort=False) < 2 * budget
     # a server's ceiling bounds the effort too (web/botpool.py sets it to its max_budget)
     assert _iterations(token, ceiling=budget, budget=budget) < 2 * budget
+
+
+def test_a_search_spends_its_start_effort_at_a_calm_turns_first_decision_alone() -> None:
+    calm = build(rooms=[2, 1, 1, 1], track=[1, 6, 6])
+    expert = RNExpert(calm.game)
+    first = calm.observe(0)
+    assert expert.value.at_turn_start(first)
+    assert expert.search_effort(first) == RNExpert.start_effort
+    assert expert.search_effort(first, 3.0) == 3.0
+    budget = 20
+    for start in (1, 3):
+        assert (
+            start * budget <= _iterations(calm, budget=budget, start=start) < (start + 1) * budget
+        )
+    # the same position after the gnome's first step: no longer a turn's first decision
+    moved = calm.clone()
+    moved.apply_unchecked(moved.legal_action_ids()[0])
+    later = moved.observe(0)
+    assert later.phase == first.phase and not expert.value.at_turn_start(later)
+    assert expert.search_effort(later, 3.0) == 1.0
+    # a crisis takes the crisis effort, turn start or not
+    token = build(rooms=[2, 1, 1, 1], track=[1, 6, 6], tokens={"crushed": 5})
+    assert expert.search_effort(token.observe(0), 3.0) == RNExpert.crisis_effort
 
 
 def _counting_plans(expert: RNExpert) -> list[int]:

@@ -136,14 +136,17 @@ class SearchHooks:
         choice is open (its ``search_extend``, a multiple of the budget; 1, never, without one)."""
         return float(getattr(self._expert, "search_extend", 1.0))
 
-    def effort(self, view: SeatView) -> float:
+    def effort(self, view: SeatView, start: float | None = None) -> float:
         """The expert's advice on how many times its budget a search should spend at the
         position ``view`` shows (its ``search_effort``: more where the game is in the
-        balance; 1 without one). Read from the deciding seat's view alone."""
+        balance; 1 without one). Read from the deciding seat's view alone. ``start``, where
+        given, is what a search asks at a turn's first decision instead of the expert's own
+        figure (an expert that tells turn starts apart takes it)."""
         advise = getattr(self._expert, "search_effort", None)
         if advise is None:
             return 1.0
-        return max(1.0, float(advise(self._expert.board(view))))
+        board = self._expert.board(view)
+        return max(1.0, float(advise(board) if start is None else advise(board, start)))
 
     def _board(self, state: State[Any], seat: int) -> Any:
         last = self._last

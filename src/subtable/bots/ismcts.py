@@ -86,6 +86,7 @@ class ISMCTSBot:
         z: float = 1.0,
         race: float = 2.0,
         effort: bool = True,
+        start: float | None = None,
         expand: bool = True,
         turns: int = 1,
         widen: float | None = None,
@@ -118,6 +119,8 @@ class ISMCTSBot:
         self.z = float(z)
         self.race = float(race)
         self.effort = flag(effort)
+        #: the effort at a turn's first decision (``None``: the expert's own)
+        self.start = None if start is None else float(start)
         self.expand = flag(expand)
         self.turns = max(1, int(turns))
         if widen is None:  # the expert's advice, or none
@@ -188,7 +191,7 @@ class ISMCTSBot:
         racing = self.race > 0 and self.paired and self.hooks is not None and self.width > 0
         budget = self.budget
         if self.effort and self.hooks is not None:
-            budget = round(budget * self.hooks.effort(view))
+            budget = round(budget * self.hooks.effort(view, self.start))
         budget = budget if self.ceiling is None else min(budget, self.ceiling)
         # with racing, the budget is counted in worlds (each option's share of it), and
         # while the choice is open, it runs on to ``extend`` times that (within the ceiling)

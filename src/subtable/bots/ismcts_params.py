@@ -15,8 +15,10 @@ the expert on noise); ``race`` (2.0; 0 turns it off): with paired sampling, from
 same worlds is dropped, and the search stops when none is left — the budget then counts worlds,
 ``ceil(budget / options)``; ``effort`` (true) multiplies the budget by the expert's
 ``search_effort`` for the position (Red November: 4 while a Destruction token is on the Time
-Track), read from the view; ``expand`` (true) grows the tree below the root options — false (with
-paired sampling) plays each root option out with the expert and judges it by the leaf value alone:
+Track, else the expert's ``start_effort`` at a calm turn's first decision), read from the view;
+``start`` (the expert's ``start_effort``) that turn-start multiplier instead; ``expand`` (true)
+grows the tree below the root options — false (with paired sampling) plays each root option out
+with the expert and judges it by the leaf value alone:
 a flat Monte Carlo over the root options; ``turns`` (1) how many positions the leaf could judge a
 rollout passes before it asks (2: the next player's turn played out by the expert first); ``widen``
 (the expert's ``search_widen``: 0, off, for both games and without an expert; 1 measured in Red
@@ -56,6 +58,7 @@ class ISMCTSParams(BaseModel):
     z: float = 1.0
     race: float = Field(2.0, ge=0)
     effort: bool = True
+    start: float | None = Field(None, ge=1)
     expand: bool = True
     turns: int = Field(1, ge=1)
     widen: float | None = Field(None, ge=0)

@@ -54,6 +54,8 @@ class RNExpert:
     #: how many times that budget a search spends while a Destruction token is on the Time
     #: Track (most games are lost to one: the decisions then weigh most)
     crisis_effort: ClassVar[float] = 4.0
+    #: how many times that budget a search spends at a calm turn's first decision
+    start_effort: ClassVar[float] = 1.0
     #: a search remembers this expert's candidates by the seat's view: the deciding gnome's
     #: position repeats from world to world until a die is rolled or a card drawn
     #: (docs/performance.md)
@@ -153,10 +155,15 @@ class RNExpert:
         """The active gnome's preferred actions, best first (see :class:`Planner`)."""
         return self.planner.plan(b, alternatives)
 
-    def search_effort(self, b: Board) -> float:
+    def search_effort(self, b: Board, start: float | None = None) -> float:
         """How many times its budget a search should spend here: :attr:`crisis_effort`
-        while a Destruction token is on the Time Track, else 1."""
-        return self.crisis_effort if any(pos >= 0 for pos in b.token) else 1.0
+        while a Destruction token is on the Time Track, else ``start`` (by default
+        :attr:`start_effort`) at a turn's first decision, else 1."""
+        if any(pos >= 0 for pos in b.token):
+            return self.crisis_effort
+        if not self.value.at_turn_start(b):
+            return 1.0
+        return self.start_effort if start is None else start
 
     def features(self, b: Board) -> list[float]:
         """The position's features for the leaf-value model."""
