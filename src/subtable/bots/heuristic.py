@@ -28,8 +28,9 @@ from subtable.core.view import SeatView
 DEFAULT_SEARCH_BUDGET = 100
 #: how many of the expert's favourites a mistake picks among (its first choice excluded)
 _MISTAKE_WIDTH = 3
-#: how many sets of candidates a search's hooks remember before forgetting them all
-_GIVEN_MOST = 4096
+#: how many sets of candidates a search's hooks remember before forgetting them all (a
+#: decision asks about 130 times on average; each key holds a view of about 3 KB)
+_GIVEN_MOST = 1024
 
 
 #: the heuristic bot's own parameter, beside its expert's weights

@@ -54,7 +54,8 @@ class RNExpert:
     #: how many times that budget a search spends while a Destruction token is on the Time
     #: Track (most games are lost to one: the decisions then weigh most)
     crisis_effort: ClassVar[float] = 4.0
-    #: how many times that budget a search spends at a calm turn's first decision
+    #: how many times that budget a search spends at a calm turn's first decision: none more;
+    #: 4 screened best but won no more of 400 fresh deals, at twice the CPU (docs/strength.md)
     start_effort: ClassVar[float] = 1.0
     #: a search remembers this expert's candidates by the seat's view: the deciding gnome's
     #: position repeats from world to world until a die is rolled or a card drawn
