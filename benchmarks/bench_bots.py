@@ -274,8 +274,15 @@ def walks(games: int, seed: int) -> tuple[int, int]:
             same += out[0][0] == judge.choose(b, b.active, legal, Rng(0))
         return out
 
-    expert.walk = counted
-    hooks = SearchHooks(game, expert, walk=True)  # after the count: looked up once
+    class Counting:
+        """The expert, its walks counted (the compiled expert's methods cannot be replaced)."""
+
+        walk = staticmethod(counted)
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(expert, name)
+
+    hooks = SearchHooks(game, Counting(), walk=True)
     for s in game_seeds(seed, games):
         state = game.new_state(s)
         while not state.is_terminal():

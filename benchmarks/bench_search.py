@@ -22,11 +22,13 @@ jobs on the machine do not move, for comparing code that plays the same actions 
 speed-up) where CPU times move ±10% from run to run. Valgrind is some 40 times slower: use it
 with ``--quick``.
 
-The reference commit is checked out into a temporary ``git worktree`` and
-measured by the same code, run in a subprocess with ``PYTHONPATH`` pointing at
-its ``src``; this checkout is measured the same way (one process each, one after
-the other), so the two columns differ only by the code under test. The games
-themselves may differ when the bots' choices do (the seeds are the same).
+The reference commit is checked out into a temporary ``git worktree``; it and this checkout are
+each built into a wheel as ``pip install`` builds it (Red November's engine and expert compiled
+with mypyc where the commit's build does so: ``hatch_build.py``) and unpacked, and each is
+measured by the same code, run in a subprocess with ``PYTHONPATH`` pointing at it (one process
+each, one after the other), so the two columns differ only by the code under test. ``--source``
+measures the trees' ``src`` instead (pure Python, no build). The games themselves may differ when
+the bots' choices do (the seeds are the same).
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -53,10 +56,18 @@ CASES: dict[str, dict[str, Any]] = {
 
 # ------------------------------------------------------------------ worker --
 def measure(
-    game_name: str, games: int, seed: int, max_decisions: int, budget: int = 0, bot: str = "ismcts"
+    game_name: str,
+    games: int,
+    seed: int,
+    max_decisions: int,
+    budget: int = 0,
+    bot: str = "ismcts",
+    fixed: bool = False,
 ) -> dict[str, Any]:
     """Play ``games`` games and time every ``ismcts`` decision with a choice (``budget``:
-    the search's iterations, 0 for its default; ``bot``: the searching seats' spec)."""
+    the search's iterations, 0 for its default; ``bot``: the searching seats' spec; ``fixed``:
+    the heuristic plays every seat and the search only decides, so that every build and
+    budget decides at the same positions)."""
     from subtable.bots.base import make_bot, observe, parse_bot_spec
     from subtable.core.registry import make_game
     from subtable.core.rng import Rng
@@ -77,6 +88,7 @@ def measure(
             else make_bot(n, game, i, Rng(salt.next64()))
             for i, n in enumerate(case["seats"])
         ]
+        players = [make_bot("heuristic", game, i, Rng(s + i)) for i in range(len(bots))]
         steps = 0
         while not state.is_terminal() and (max_decisions <= 0 or steps < max_decisions):
             seat = state.current_seat()
@@ -89,6 +101,8 @@ def measure(
                 times.append(time.process_time() - start)
                 if getattr(bots[seat], "last_iterations", 0):  # it did search
                     searches.append(times[-1])
+            if fixed:
+                action = players[seat].choose(obs)
             state.apply_unchecked(action.id)
             steps += 1
         decisions += steps
@@ -202,6 +216,23 @@ def profile(game_name: str, seed: int, decisions: int, top: int) -> None:
 _CACHEGRIND = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null"]
 
 
+def code_of(tree: Path, into: Path, source: bool) -> tuple[Path, str]:
+    """The directory to put on ``PYTHONPATH`` for the code of ``tree``, and how it was built:
+    its ``src`` (``source``), or its wheel, built as ``pip install`` builds it and unpacked
+    into ``into``."""
+    if source:
+        return tree / "src", "source"
+    wheels = into / "wheel"
+    build = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(wheels)]
+    subprocess.run([*build, str(tree)], check=True, capture_output=True)
+    (wheel,) = wheels.glob("*.whl")
+    lib = into / "lib"
+    with zipfile.ZipFile(wheel) as archive:
+        archive.extractall(lib)
+    compiled = any(lib.glob("subtable/**/*.so"))
+    return lib, "compiled" if compiled else "pure"
+
+
 def run_in(src: Path, args: argparse.Namespace, game: str) -> dict[str, Any]:
     """The worker's figures for ``game`` with the code of ``src``; with ``--instructions``,
     the instructions its decisions took, the start-up (a run of no game) taken off."""
@@ -230,6 +261,7 @@ def _worker(src: Path, args: argparse.Namespace, game: str, games: int) -> dict[
         str(args.budget),
         "--bot",
         args.bot,
+        *(["--fixed"] if args.fixed else []),
     ]
     out = subprocess.run(cmd, env=env, check=True, capture_output=True, text=True, cwd=src.parent)
     result: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
@@ -254,6 +286,12 @@ def main() -> None:
     parser.add_argument(
         "--instructions", action="store_true", help="count instructions (valgrind), not time"
     )
+    parser.add_argument(
+        "--source", action="store_true", help="the trees' src, not their built wheels"
+    )
+    parser.add_argument(
+        "--fixed", action="store_true", help="time decisions at the positions of heuristic games"
+    )
     parser.add_argument("--worker", choices=list(CASES), help=argparse.SUPPRESS)
     parser.add_argument(
         "--profile", choices=list(CASES), help="profile this checkout's decisions in one game"
@@ -266,7 +304,13 @@ def main() -> None:
         print(
             json.dumps(
                 measure(
-                    args.worker, args.games, args.seed, args.max_decisions, args.budget, args.bot
+                    args.worker,
+                    args.games,
+                    args.seed,
+                    args.max_decisions,
+                    args.budget,
+                    args.bot,
+                    args.fixed,
                 )
             )
         )
@@ -284,9 +328,12 @@ def main() -> None:
     )
     report: dict[str, Any] = {}
     try:
+        base_code, base_build = code_of(base_tree, tmp / "base-built", args.source)
+        now_code, now_build = code_of(ROOT, tmp / "now-built", args.source)
+        print(f"{args.base}: {base_build}; this checkout: {now_build}")
         for name in names:
-            base = run_in(base_tree / "src", args, name)
-            now = run_in(ROOT / "src", args, name)
+            base = run_in(base_code, args, name)
+            now = run_in(now_code, args, name)
             speedup = base["mean_ms"] / now["mean_ms"] if now["mean_ms"] else 0.0
             report[name] = {"base": base, "now": now, "speedup": speedup}
     finally:
@@ -311,8 +358,10 @@ def main() -> None:
         f"{'CPU s':>8}{'ran':>6}{'median ran':>12}"
     )
     budget = f"budget {args.budget}" if args.budget else "the default budget"
+    where = ", at the positions of heuristic games" if args.fixed else ""
     print(
         f"CPU ms per {args.bot} decision, seed {args.seed}, {args.games} game(s) per row, {budget}"
+        f"{where}"
     )
     print(head)
     for name in names:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import json
 import math
+import pickle
 import subprocess
 import sys
 from typing import Any, ClassVar
@@ -738,3 +740,21 @@ def test_each_level_shows_its_measured_win_rate_in_the_readers_language() -> Non
             assert f"{level} {round(rates[key] * 100)}{space}%" in text, text
     assert "crew of 4" in (levels_measured("red-november", translator("en")) or "")
     assert "two heuristic bots" in (levels_measured("submarine", translator("en")) or "")
+
+
+def test_an_expert_copies_and_pickles_with_its_weights() -> None:
+    # the installed expert is compiled (hatch_build.py): its classes have no instance
+    # dictionary, so a copy is rebuilt from the game and the weights, which must survive
+    game = make_game("red-november", players=4)
+    weights = Params(minutes_per_risk=37.0, horizon=3)
+    expert = RNExpert(game, weights)
+    state = game.new_state(11)
+    view = observe(state, state.current_seat() or 0).view
+    seat, ids = view.seat or 0, state.legal_action_ids()
+    for twin in (copy.deepcopy(expert), pickle.loads(pickle.dumps(expert))):
+        assert twin is not expert and twin.p is not expert.p
+        assert twin.p == weights and twin.p.horizon == 3 and twin.p.minutes_per_risk == 37.0
+        assert twin.candidates(view, seat, ids, 4, Rng(0)) == expert.candidates(
+            view, seat, ids, 4, Rng(0)
+        )
+    assert copy.deepcopy(weights) == weights != Params()

@@ -8,6 +8,7 @@ from rn_scenarios import C, build
 from subtable.bots.base import make_bot, observe
 from subtable.bots.heuristic import SearchHooks
 from subtable.bots.red_november.expert import RNExpert
+from subtable.bots.red_november.tasks import Tasks
 from subtable.core.rng import Rng
 from subtable.games.red_november import RedNovemberState
 from subtable.games.red_november.components import SEA
@@ -105,32 +106,20 @@ def test_a_search_spends_its_start_effort_at_a_calm_turns_first_decision_alone()
     assert expert.search_effort(token.observe(0), 3.0) == RNExpert.crisis_effort
 
 
-def _counting_plans(expert: RNExpert) -> list[int]:
-    """Counts the expert's whole-turn plans (each prices every task: ``Tasks.find``)."""
-    calls = [0]
-    find = expert.tasks.find
-
-    def counted(turn: Any) -> Any:
-        calls[0] += 1
-        return find(turn)
-
-    expert.tasks.find = counted  # type: ignore[method-assign]
-    return calls
-
-
-def _walk_to_the_reactor() -> tuple[RedNovemberState, SearchHooks, list[int]]:
+def _walk_to_the_reactor() -> tuple[RedNovemberState, SearchHooks, Tasks]:
     """The reactor (room 4) to fix, three rooms from the active gnome's cabin (10); a
-    search's hooks, and the count of their whole-turn plans."""
+    search's hooks, and their expert's tasks (``asked`` counts its whole-turn plans: each
+    prices every task)."""
     state = build(rooms=[10, 1, 1, 1], track=[1, 6, 1])
     expert = RNExpert(state.game)
-    return state, SearchHooks(state.game, expert, walk=True), _counting_plans(expert)
+    return state, SearchHooks(state.game, expert, walk=True), expert.tasks
 
 
 def test_a_search_walks_on_to_its_task_without_planning_the_turn_again() -> None:
     # The reactor is three rooms from the cabin: the turn is planned once, at its start;
     # each later step of the walk prices the reactor alone, and the steps are the ones a
     # whole plan takes at every step (the expert as the heuristic bot plays it).
-    state, hooks, plans = _walk_to_the_reactor()
+    state, hooks, tasks = _walk_to_the_reactor()
     game = state.game
     judge = RNExpert(game)
     steps = []
@@ -141,22 +130,22 @@ def test_a_search_walks_on_to_its_task_without_planning_the_turn_again() -> None
         steps.append(game.action_space[action].notation())
         state.apply_unchecked(action)
     assert steps == ["move 8", "move 5", "move 4", "fix-reactor 4"]
-    assert plans == [1]
+    assert tasks.asked == 1
 
 
 def test_what_a_walk_is_for_goes_only_to_the_next_decision_of_its_world() -> None:
-    state, hooks, plans = _walk_to_the_reactor()
+    state, hooks, tasks = _walk_to_the_reactor()
     game = state.game
     first = hooks.act(state, state.legal_action_ids(), Rng(0))  # move 8, for the reactor
     copy = state.clone()
     copy.apply_unchecked(first)
     hooks.act(copy, copy.legal_action_ids(), Rng(0))  # another world: the turn is planned
-    assert plans == [2]
+    assert tasks.asked == 2
     hooks.act(state, state.legal_action_ids(), Rng(0))
     other = game.action_space.parse("move 9").id  # not the step the walk was for
     state.apply_unchecked(other)
     hooks.act(state, state.legal_action_ids(), Rng(0))
-    assert plans == [4]
+    assert tasks.asked == 4
 
 
 def test_a_followed_walk_takes_the_whole_plans_steps_in_expert_games() -> None:

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-from subtable import __version__
+from subtable import __version__, compiled_modules
 from subtable.commands.common import out
 from subtable.commands.join import join
 from subtable.commands.learn import learn
@@ -59,7 +59,9 @@ app.command(cls=_Command)(learn)
 
 def _version(value: bool) -> None:
     if value:
-        out.print(f"subtable {__version__}")
+        count = len(compiled_modules())
+        build = f"{count} modules compiled" if count else "pure Python"
+        out.print(f"subtable {__version__} ({build})")
         raise typer.Exit()
 
 

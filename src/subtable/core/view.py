@@ -16,9 +16,11 @@ declaration instead of reading the engine's source.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any, TypeVar
+
+_T = TypeVar("_T")
 
 
 class SeatView(ABC):
@@ -53,3 +55,23 @@ class Vocabulary:
     #: the names of the decisions a view's ``phase`` can take
     phases: tuple[str, ...]
     extra: Mapping[str, frozenset[str]] = field(default_factory=dict)
+
+
+def slot_filler(cls: type[_T]) -> Callable[..., _T]:
+    """A positional constructor for the frozen, slotted dataclass ``cls`` that fills its slots
+    directly: ``slot_filler(C)(*values)`` equals ``C(*values)`` given every field in order.
+
+    A frozen dataclass's ``__init__`` goes through ``object.__setattr__`` for each field, which
+    makes it about twice as slow, and the games' ``observe`` is on the search bots' hot path.
+    Like ``dataclasses`` itself, it compiles the straight-line code once.
+    """
+    names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
+    env: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    lines = [f"def fill({', '.join(names)}):", "    v = _new(_cls)"]
+    for i, name in enumerate(names):
+        env[f"_set{i}"] = getattr(cls, name).__set__
+        lines.append(f"    _set{i}(v, {name})")
+    lines.append("    return v")
+    exec("\n".join(lines), env)  # generated from the declared field names only
+    fill: Callable[..., _T] = env["fill"]
+    return fill

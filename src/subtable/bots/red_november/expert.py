@@ -86,6 +86,11 @@ class RNExpert:
         self.planner = Planner(c, self.ix, self.p, self.routes, self.items, self.tasks)
         self.value = ValueModel(c, self.n, self.routes, self.odds, self.items)
 
+    def __reduce__(self) -> tuple[type[RNExpert], tuple[RedNovember, Params]]:
+        """Copied and pickled as a new expert of the same game and weights: the rest only
+        remembers answers (and the compiled class has no instance dictionary to copy)."""
+        return (RNExpert, (self.game, self.p))
+
     def board(self, view: SeatView) -> Board:
         """The board the expert reads: the seat's view itself."""
         if not isinstance(view, RedNovemberView):

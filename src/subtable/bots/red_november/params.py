@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 
 @dataclass(slots=True)
@@ -29,3 +29,8 @@ class Params:
     fire_hub: float = 2.0
     #: share of a repair's risk that a fire in its room adds
     fire_block: float = 0.2
+
+    def __reduce__(self) -> tuple[type[Params], tuple[float, ...]]:
+        """Copied and pickled by its weights (the compiled class has no instance dictionary:
+        without this a copy would take the defaults)."""
+        return (Params, tuple(getattr(self, f.name) for f in fields(self)))

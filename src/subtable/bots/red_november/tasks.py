@@ -122,11 +122,14 @@ class Tasks:
         ]
         #: :meth:`find`'s answers, by what they are read from
         self._found: dict[tuple[object, ...], list[Task]] = {}
+        #: how often :meth:`find` was asked: a turn planned whole (the tests count plans)
+        self.asked = 0
 
     def find(self, turn: Turn) -> list[Task]:
         """Every task worth considering this turn. Shared: read the list and its tasks, never
         change them (the same tasks serve every step of a walk and every sampled world that
         shows the same board: cached by what they are read from)."""
+        self.asked += 1
         b, a = turn.b, turn.a
         key = (
             a,

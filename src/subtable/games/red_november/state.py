@@ -36,11 +36,12 @@ from subtable.games.red_november.saved import (
 )
 from subtable.games.red_november.view import (
     PHASE_NAMES,
-    Bookkeeping,
     Choice,
     Phase,
     RedNovemberView,
-    ThisTurn,
+    make_bookkeeping,
+    make_this_turn,
+    make_view,
 )
 
 if TYPE_CHECKING:
@@ -146,10 +147,12 @@ class RedNovemberState(State[RNAction]):
     choice: Choice
 
     # ------------------------------------------------------------------ setup --
-    def __init__(self, game: RedNovember, seed: int) -> None:
+    def __init__(self, game: RedNovember, seed: int, *, empty: bool = False) -> None:
         c = game.components
         self.game = game  # pyright: ignore[reportIncompatibleVariableOverride]
         self.c = c
+        if empty:  # the fields are the caller's to set (clone, from_json, from_view)
+            return
         self.n = n = game.num_seats
         self.seed = seed
         self.rng = Rng(seed)
@@ -1554,9 +1557,7 @@ class RedNovemberState(State[RNAction]):
     # ------------------------------------------------------------ copies etc. --
     def clone(self) -> RedNovemberState:
         """An independent copy."""
-        new = object.__new__(RedNovemberState)
-        new.game = self.game
-        new.c = self.c
+        new = RedNovemberState(self.game, 0, empty=True)
         new.n = self.n
         new.rng = self.rng.clone()
         new._ev = []
@@ -1591,9 +1592,7 @@ class RedNovemberState(State[RNAction]):
         state raises ``ValueError`` naming the problem.
         """
         fields = read_state(game, data)
-        state = object.__new__(cls)
-        state.game = game
-        state.c = game.components
+        state = cls(game, 0, empty=True)
         state.n = game.num_seats
         state._ev = []
         state._legal = None
@@ -1622,9 +1621,7 @@ class RedNovemberState(State[RNAction]):
         The caller deals ``event_deck`` and ``item_deck`` (bottom first), the
         hidden ``hands`` and a fresh ``seed`` and generator; the history is empty.
         """
-        state = object.__new__(cls)
-        state.game = game
-        state.c = game.components
+        state = cls(game, 0, empty=True)
         state.n = len(view.room)
         state.seed = seed
         state.rng = rng
@@ -1708,7 +1705,7 @@ class RedNovemberState(State[RNAction]):
             if seat is not None and not over and seat == self.decider
             else ()
         )
-        return RedNovemberView(
+        return make_view(
             seat,
             self.turn,
             self.phase,
@@ -1740,7 +1737,7 @@ class RedNovemberState(State[RNAction]):
             tuple(self.event_aside),
             len(self.item_deck),
             tuple(self.item_discard),
-            ThisTurn(
+            make_this_turn(
                 self.t_grog,
                 self.t_fire_ok,
                 self.t_aqualung,
@@ -1751,7 +1748,7 @@ class RedNovemberState(State[RNAction]):
                 self.t_entered_fire,
                 self.t_fresh,
             ),
-            Bookkeeping(
+            make_bookkeeping(
                 self.stage,
                 self.resume,
                 self.seq_next,

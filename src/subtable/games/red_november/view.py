@@ -28,7 +28,7 @@ import enum
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from subtable.core.view import SeatView
+from subtable.core.view import SeatView, slot_filler
 from subtable.games.red_november.components import FIX_KINDS, SEA
 
 if TYPE_CHECKING:
@@ -381,3 +381,10 @@ class RedNovemberView(SeatView):
             space = game.action_space
             out["legal"] = [space[i].notation() for i in self.legal]
         return out
+
+
+#: ``RedNovemberView(*values)``, ``ThisTurn(*values)`` and ``Bookkeeping(*values)`` in field
+#: order, faster (for ``observe``)
+make_view = slot_filler(RedNovemberView)
+make_this_turn = slot_filler(ThisTurn)
+make_bookkeeping = slot_filler(Bookkeeping)

@@ -21,11 +21,11 @@ index them.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, fields
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from subtable.core.view import SeatView
+from subtable.core.view import SeatView, slot_filler
 
 if TYPE_CHECKING:
     from subtable.games.submarine.game import Submarine
@@ -325,25 +325,5 @@ class SubmarineView(SeatView):
         )
 
 
-def _slot_filler(cls: type[SubmarineView]) -> Callable[..., SubmarineView]:
-    """A positional constructor for ``cls`` that fills its slots directly.
-
-    The frozen dataclass's ``__init__`` goes through ``object.__setattr__`` for each
-    of the ~30 fields, which makes it about twice as slow, and
-    :meth:`~subtable.games.submarine.state.SubmarineState.observe` is on the search
-    bots' hot path. Like ``dataclasses`` itself, it compiles the straight-line code once.
-    """
-    names = [f.name for f in fields(cls)]
-    env: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
-    lines = [f"def fill({', '.join(names)}):", "    v = _new(_cls)"]
-    for i, name in enumerate(names):
-        env[f"_set{i}"] = getattr(cls, name).__set__
-        lines.append(f"    _set{i}(v, {name})")
-    lines.append("    return v")
-    exec("\n".join(lines), env)  # generated from the declared field names only
-    fill: Callable[..., SubmarineView] = env["fill"]
-    return fill
-
-
 #: ``SubmarineView(*values)`` in field order, faster (for ``observe``)
-make_view = _slot_filler(SubmarineView)
+make_view = slot_filler(SubmarineView)
