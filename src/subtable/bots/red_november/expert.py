@@ -40,8 +40,10 @@ class RNExpert:
     #: how many decisions a search bot's rollout plays before it trusts the leaf model (at
     #: the next turn start): 2 measured no weaker than 10 here (docs/performance.md)
     rollout_depth: ClassVar[int] = 2
-    #: a search bot's iterations per decision when none is asked for
-    search_budget: ClassVar[int] = 100
+    #: a search bot's iterations per decision when none is asked for: 150 since the compiled
+    #: build (``hatch_build.py``) decides at that budget in about the CPU that 100 took from
+    #: source, within the issue's 100 ms median (docs/strength.md, "Compiled")
+    search_budget: ClassVar[int] = 150
     #: a search bot's progressive widening below the root and walks followed in its rollouts,
     #: when none is asked for: both off, as the search that won +8 over 1,200 held-out deals
     #: played (with both, 8.3 points less on 300 fresh deals: docs/strength.md)
