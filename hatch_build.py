@@ -4,7 +4,7 @@ The modules listed in ``pyproject.toml`` (``[tool.hatch.build.targets.wheel.hook
 compile``: Red November's engine and expert) are compiled to C extensions from the same typed
 sources, which stay in the wheel beside them. Python imports an extension before a source of the
 same name, so the game and the bots run the compiled code; they play exactly as the sources do
-(``docs/performance.md``), in about two thirds of the instructions.
+(``docs/performance.md``), in a little over half of the instructions.
 
 ``SUBTABLE_COMPILE`` says what to do: ``auto`` (the default) compiles and, where that fails (no C
 compiler, say), warns and builds the pure-Python wheel; ``require`` fails instead (CI); ``no``
