@@ -19,6 +19,8 @@ from functools import cache
 from importlib import resources
 from typing import Any, Protocol
 
+from subtable.core.view import by_fields
+
 #: the file name of a package's model
 WEIGHTS_FILE = "weights.json"
 #: the format tag written in each file
@@ -42,6 +44,9 @@ def _squash(z: float) -> float:
 class LeafModel:
     """Logistic-regression weights over a feature vector."""
 
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
+        return by_fields(self)
+
     weights: tuple[float, ...]
     #: how the weights were fitted (command, games, seed, losses), for the record
     meta: tuple[tuple[str, Any], ...] = ()
@@ -57,6 +62,9 @@ Layer = tuple[tuple[tuple[float, ...], ...], tuple[float, ...]]
 @dataclass(frozen=True, slots=True)
 class LeafNet:
     """A small fully connected network over standardised features."""
+
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
+        return by_fields(self)
 
     mean: tuple[float, ...]
     scale: tuple[float, ...]

@@ -75,3 +75,13 @@ def slot_filler(cls: type[_T]) -> Callable[..., _T]:
     exec("\n".join(lines), env)  # generated from the declared field names only
     fill: Callable[..., _T] = env["fill"]
     return fill
+
+
+def by_fields(obj: Any) -> tuple[type, tuple[Any, ...]]:
+    """``__reduce__`` for a frozen dataclass: rebuild it from its fields through its constructor.
+
+    A class that mypyc compiles (see ``hatch_build.py``) restores pickled and deep-copied
+    instances by assigning each field, which a frozen dataclass refuses; its constructor works
+    in both builds.
+    """
+    return type(obj), tuple(getattr(obj, f.name) for f in fields(obj))

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from subtable.bots.red_november.board import Board
+from subtable.core.view import by_fields
 from subtable.games.red_november import rules
 from subtable.games.red_november.components import ROOMS, SEA, Components
 
@@ -203,6 +205,9 @@ class DeckOdds:
 @dataclass(frozen=True, slots=True)
 class _Deck:
     """What the unseen event cards promise, for one set of face-up cards."""
+
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
+        return by_fields(self)
 
     counts: tuple[dict[str, int], int]
     faint: tuple[float, ...]

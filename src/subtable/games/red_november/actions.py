@@ -30,8 +30,10 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import Any
 
 from subtable.core.actions import ActionSpace
+from subtable.core.view import by_fields
 from subtable.games.red_november.components import SEA, Components
 
 MAX_GNOMES = 8
@@ -115,6 +117,9 @@ def _space(room: int) -> str:
 class RNAction:
     """One Red November action. Build them through :func:`build_action_space`."""
 
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
+        return by_fields(self)
+
     id: int
     kind: Kind
     #: room, item index, hatch index or gnome seat, depending on ``kind``
@@ -191,6 +196,9 @@ class ActionIndex:
         for a in space:
             self.first.setdefault(a.kind, a.id)
             self.by_key[(a.kind, a.target, a.minutes)] = a.id
+
+    def __reduce__(self) -> tuple[type[ActionIndex], tuple[ActionSpace[RNAction]]]:
+        return ActionIndex, (self._space,)  # compiled, it is rebuilt from its space
 
     def kind(self, action_id: int) -> Kind:
         """The kind of an action."""

@@ -12,6 +12,7 @@ from functools import cache
 from typing import Any
 
 from subtable.core.components import packaged_toml
+from subtable.core.view import by_fields
 
 SEA = 11
 ROOMS = tuple(range(1, 11))
@@ -21,6 +22,9 @@ FIX_KINDS = ("extinguish", "pump", "unblock", "engine", "pumps", "reactor", "mis
 @dataclass(frozen=True, slots=True)
 class EventCard:
     """One physical event card."""
+
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
+        return by_fields(self)
 
     index: int
     kind: str
@@ -36,6 +40,9 @@ class EventCard:
 @dataclass(frozen=True, slots=True)
 class ItemKind:
     """One type of item card."""
+
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
+        return by_fields(self)
 
     index: int
     kind: str
@@ -58,6 +65,9 @@ class ItemKind:
 class Repair:
     """A room fix-it action."""
 
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
+        return by_fields(self)
+
     kind: str
     room: int
     track: int  # index into tracks, -1 if none
@@ -67,6 +77,9 @@ class Repair:
 @dataclass(frozen=True, slots=True)
 class Components:
     """Everything Red November's rules read from the printed components."""
+
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
+        return by_fields(self)
 
     ruleset: str
     room_names: dict[int, str]
