@@ -44,12 +44,12 @@ def _squash(z: float) -> float:
 class LeafModel:
     """Logistic-regression weights over a feature vector."""
 
-    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
-        return by_fields(self)
-
     weights: tuple[float, ...]
     #: how the weights were fitted (command, games, seed, losses), for the record
     meta: tuple[tuple[str, Any], ...] = ()
+
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
+        return by_fields(self)
 
     def probability(self, features: Sequence[float]) -> float:
         """The modelled win chance of a position with these features."""
@@ -63,9 +63,6 @@ Layer = tuple[tuple[tuple[float, ...], ...], tuple[float, ...]]
 class LeafNet:
     """A small fully connected network over standardised features."""
 
-    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
-        return by_fields(self)
-
     mean: tuple[float, ...]
     scale: tuple[float, ...]
     #: each layer's weights, one row per unit (the unit's weight on every input), and biases
@@ -73,6 +70,9 @@ class LeafNet:
     #: the player counts it was trained on (another count uses the logistic model)
     players: frozenset[int]
     meta: tuple[tuple[str, Any], ...] = ()
+
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
+        return by_fields(self)
 
     def probability(self, features: Sequence[float]) -> float:
         """The modelled win chance of a position with these features."""

@@ -78,10 +78,11 @@ def slot_filler(cls: type[_T]) -> Callable[..., _T]:
 
 
 def by_fields(obj: Any) -> tuple[type, tuple[Any, ...]]:
-    """``__reduce__`` for a frozen dataclass: rebuild it from its fields through its constructor.
+    """``__reduce__`` for a dataclass: rebuild it from its fields through its constructor.
 
     A class that mypyc compiles (see ``hatch_build.py``) restores pickled and deep-copied
-    instances by assigning each field, which a frozen dataclass refuses; its constructor works
+    instances by assigning each field, which a frozen dataclass refuses, and without an
+    instance dictionary a plain one would be copied with its defaults; its constructor works
     in both builds.
     """
     return type(obj), tuple(getattr(obj, f.name) for f in fields(obj))

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
+from typing import Any
+
+from subtable.core.view import by_fields
 
 
 @dataclass(slots=True)
@@ -30,7 +33,7 @@ class Params:
     #: share of a repair's risk that a fire in its room adds
     fire_block: float = 0.2
 
-    def __reduce__(self) -> tuple[type[Params], tuple[float, ...]]:
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
         """Copied and pickled by its weights (the compiled class has no instance dictionary:
         without this a copy would take the defaults)."""
-        return (Params, tuple(getattr(self, f.name) for f in fields(self)))
+        return by_fields(self)

@@ -206,8 +206,8 @@ class DeckOdds:
 class _Deck:
     """What the unseen event cards promise, for one set of face-up cards."""
 
-    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
-        return by_fields(self)
-
     counts: tuple[dict[str, int], int]
     faint: tuple[float, ...]
+
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
+        return by_fields(self)

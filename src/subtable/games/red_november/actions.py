@@ -117,9 +117,6 @@ def _space(room: int) -> str:
 class RNAction:
     """One Red November action. Build them through :func:`build_action_space`."""
 
-    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
-        return by_fields(self)
-
     id: int
     kind: Kind
     #: room, item index, hatch index or gnome seat, depending on ``kind``
@@ -128,6 +125,9 @@ class RNAction:
     minutes: int = 0
     #: how ``target`` reads in notation (room number, item slug, ``4-5``, ``g2``)
     label: str = ""
+
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
+        return by_fields(self)
 
     def notation(self) -> str:
         """Canonical text."""

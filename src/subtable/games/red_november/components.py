@@ -23,9 +23,6 @@ FIX_KINDS = ("extinguish", "pump", "unblock", "engine", "pumps", "reactor", "mis
 class EventCard:
     """One physical event card."""
 
-    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
-        return by_fields(self)
-
     index: int
     kind: str
     faint: int  # 0 is the dash: never faints
@@ -36,13 +33,13 @@ class EventCard:
     hand_limit: int = 0
     set_aside: bool = False
 
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
+        return by_fields(self)
+
 
 @dataclass(frozen=True, slots=True)
 class ItemKind:
     """One type of item card."""
-
-    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
-        return by_fields(self)
 
     index: int
     kind: str
@@ -55,6 +52,9 @@ class ItemKind:
     ignore_events: int
     sober: int
 
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
+        return by_fields(self)
+
     @property
     def slug(self) -> str:
         """The item's name in action notation (``fire-extinguisher``)."""
@@ -65,21 +65,18 @@ class ItemKind:
 class Repair:
     """A room fix-it action."""
 
-    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
-        return by_fields(self)
-
     kind: str
     room: int
     track: int  # index into tracks, -1 if none
     token: int  # index into destruction tokens, -1 if none
 
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
+        return by_fields(self)
+
 
 @dataclass(frozen=True, slots=True)
 class Components:
     """Everything Red November's rules read from the printed components."""
-
-    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
-        return by_fields(self)
 
     ruleset: str
     room_names: dict[int, str]
@@ -111,6 +108,9 @@ class Components:
     cabin_max_draw: int
     events: tuple[EventCard, ...]
     items: tuple[ItemKind, ...]
+
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
+        return by_fields(self)
 
     def item_index(self, kind: str) -> int:
         """The index of an item kind."""
