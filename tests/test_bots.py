@@ -169,7 +169,10 @@ def test_ismcts_takes_its_budget_depth_widening_walks_and_extension_from_the_exp
         "rn widened": (RNExpert.search_budget, RNExpert.rollout_depth, 1.0, True, 1.0),
         "sub random": (100, 10, 0.0, False, 1.0),
     }
-    assert SubExpert.search_budget != RNExpert.search_budget
+    # each game's own advice is read (the two defaults may be equal: tell them apart)
+    monkeypatch.setattr(RNExpert, "search_budget", SubExpert.search_budget + 7)
+    assert make_bot("ismcts", rn, 0, Rng(1)).budget == SubExpert.search_budget + 7  # type: ignore[attr-defined]
+    assert make_bot("ismcts", sub, 0, Rng(1)).budget == SubExpert.search_budget  # type: ignore[attr-defined]
     # Red November's search widens no tree, follows no walk and plays on past its budget
     # only if asked (playing on measured no stronger: docs/strength.md); the advice is read
     assert RNExpert.search_widen == 0.0 and RNExpert.search_walk is False

@@ -1,7 +1,7 @@
 """The parameters of :mod:`subtable.bots.ismcts`, their types and ranges.
 
 Parameters (``make_bot("ismcts", game, seat, rng, **params)`` or ``--bot ismcts:key=value``):
-``budget`` iterations per decision (the expert's ``search_budget``: 150 for Red November, 200 for
+``budget`` iterations per decision (the expert's ``search_budget``: 200 for Red November and
 Submarine; 100 without an expert), or ``ms`` milliseconds per decision; ``rollout`` ``"heuristic"``
 (default) or ``"random"`` (no expert: every legal action, random playouts to the end); ``c`` the
 UCB constant (0.7); ``width`` (4; 0 for every legal action); ``depth`` (the expert's

@@ -36,7 +36,14 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from subtable.bots.base import check_bot_params, finish, make_bot, observe, parse_bot_spec
+from subtable.bots.base import (
+    check_bot_params,
+    collector_paused,
+    finish,
+    make_bot,
+    observe,
+    parse_bot_spec,
+)
 from subtable.core.actions import Action
 from subtable.core.game import State
 from subtable.core.registry import make_game
@@ -157,8 +164,9 @@ def _work(inbox: _Inbox, outbox: _Outbox, slice_seconds: float) -> None:
         job_id, search = jobs.popitem(last=False)
         end = time.perf_counter() + slice_seconds
         try:
-            while time.perf_counter() < end:
-                next(search)
+            with collector_paused():  # one slice: bounded (see bots.base.collector_paused)
+                while time.perf_counter() < end:
+                    next(search)
         except StopIteration as done:
             outbox.put(("done", job_id, done.value))
             continue

@@ -40,10 +40,11 @@ class RNExpert:
     #: how many decisions a search bot's rollout plays before it trusts the leaf model (at
     #: the next turn start): 2 measured no weaker than 10 here (docs/performance.md)
     rollout_depth: ClassVar[int] = 2
-    #: a search bot's iterations per decision when none is asked for: 150 since the compiled
-    #: build (``hatch_build.py``) decides at that budget in about the CPU that 100 took from
-    #: source, within the issue's 100 ms median (docs/strength.md, "Compiled")
-    search_budget: ClassVar[int] = 150
+    #: a search bot's iterations per decision when none is asked for: 200 since the compiled
+    #: build (``hatch_build.py``) with the collector paused while it thinks
+    #: (``bots.base.collector_paused``) decides at that budget in 1.16 times the CPU that 100
+    #: took from source, within the issue's 100 ms median (docs/strength.md, "200 iterations")
+    search_budget: ClassVar[int] = 200
     #: a search bot's progressive widening below the root and walks followed in its rollouts,
     #: when none is asked for: both off, as the search that won +8 over 1,200 held-out deals
     #: played (with both, 8.3 points less on 300 fresh deals: docs/strength.md)
@@ -71,8 +72,8 @@ class RNExpert:
     }
     #: each level's measured win rate, shown beside it to people (``ui/seat_words.py``): the
     #: share of held-out deals a crew of 4 such gnomes wins (docs/strength.md, "The levels";
-    #: normal: the 150-iteration default's 800 deals of seeds 9157 and 6841)
-    level_rates: ClassVar[dict[str, float]] = {"easy": 0.320, "normal": 0.668, "strong": 0.745}
+    #: normal: the 200-iteration default's fresh deals, "200 iterations")
+    level_rates: ClassVar[dict[str, float]] = {"easy": 0.320, "normal": 0.685, "strong": 0.745}
 
     def __init__(self, game: RedNovember, params: Params | None = None) -> None:
         self.game = game
