@@ -218,7 +218,7 @@ def collector_paused() -> Iterator[None]:
     A search keeps a tree, its sampled worlds and its expert's caches growing while it
     allocates many short-lived containers: run every few hundred surviving allocations, the
     collector walks the young objects again and again and the whole heap every few
-    collections, about a tenth of a search's CPU. Paused for one search or one slice of it
+    collections, a tenth to a sixth of a search's CPU. Paused for one search or one slice of it
     (a bounded stretch), it collects once afterwards and frees the same objects; it is not
     touched where someone else already paused it.
     """

@@ -72,7 +72,7 @@ class RNExpert:
     }
     #: each level's measured win rate, shown beside it to people (``ui/seat_words.py``): the
     #: share of held-out deals a crew of 4 such gnomes wins (docs/strength.md, "The levels";
-    #: normal: the 200-iteration default's fresh deals, "200 iterations")
+    #: normal: the 200-iteration default's 400 deals of the fresh seed 2851, "200 iterations")
     level_rates: ClassVar[dict[str, float]] = {"easy": 0.320, "normal": 0.685, "strong": 0.745}
 
     def __init__(self, game: RedNovember, params: Params | None = None) -> None:
