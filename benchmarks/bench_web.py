@@ -23,6 +23,7 @@ import argparse
 import asyncio
 import gc
 import json
+import math
 import os
 import random
 import signal
@@ -239,9 +240,12 @@ async def bench(args: argparse.Namespace, ws_url: str, http: str, pid: int) -> d
     }
 
 
-async def bot_replies(ws_url: str, http: str, moves: int, rng: random.Random) -> list[float]:
+async def bot_replies(
+    ws_url: str, http: str, moves: int, rng: random.Random, patience: float = 600.0
+) -> list[float]:
     """Seconds from a person's move to the bot's answer, at a Submarine table of a person
-    and the default search bot (``ismcts``), over ``moves`` of the bot's turns."""
+    and the default search bot (``ismcts``), over ``moves`` of the bot's turns; a reply not
+    there after ``patience`` seconds counts as ``inf`` and ends the measure."""
     table = await asyncio.get_running_loop().run_in_executor(
         None, post, http, {"game": "submarine", "players": 2, "seats": ["human", "ismcts"]}
     )
@@ -259,7 +263,11 @@ async def bot_replies(ws_url: str, http: str, moves: int, rng: random.Random) ->
             mine = await asyncio.wait_for(me.waiter(seq + 1), timeout=60)
             if me.state["seq"] == seq + 1 and not me.state["your_turn"]:
                 # the bot decides now: how long until its move arrives
-                bots = await asyncio.wait_for(me.waiter(seq + 2), timeout=600)
+                try:
+                    bots = await asyncio.wait_for(me.waiter(seq + 2), timeout=patience)
+                except TimeoutError:
+                    waits.append(float("inf"))
+                    break
                 waits.append(bots - mine)
     finally:
         reader.cancel()
@@ -331,10 +339,12 @@ async def flood(ws_url: str, http: str, stop: asyncio.Event) -> Counter[str]:
 
 
 def summary(xs: list[float]) -> dict[str, float]:
-    """Count, median, 90th percentile and largest of ``xs`` seconds, in milliseconds."""
+    """Count, median, 90th percentile and largest of ``xs`` seconds, in milliseconds, and
+    how many never came (``inf``)."""
     xs = sorted(xs)
     return {
         "moves": len(xs),
+        "timed_out": sum(math.isinf(x) for x in xs),
         "p50_ms": round(1000 * xs[len(xs) // 2], 1),
         "p90_ms": round(1000 * xs[min(len(xs) - 1, int(0.9 * len(xs)))], 1),
         "max_ms": round(1000 * xs[-1], 1),
@@ -350,7 +360,9 @@ async def hint_flood(args: argparse.Namespace, ws_url: str, http: str) -> dict[s
     await asyncio.sleep(2.0)  # the questions pile up (or do not) before the timing starts
     began = time.perf_counter()
     try:
-        beside = await bot_replies(ws_url, http, args.flood_moves, random.Random(args.seed))
+        beside = await bot_replies(
+            ws_url, http, args.flood_moves, random.Random(args.seed), args.patience
+        )
     finally:
         stop.set()
         kinds = await flooding
@@ -392,6 +404,12 @@ def main() -> int:
         default=20,
         help="then time this many bot replies alone and beside a table whose player asks the "
         "expert in a loop (0: skip)",
+    )
+    ap.add_argument(
+        "--patience",
+        type=float,
+        default=120.0,
+        help="seconds a bot's reply beside the flood may take before the measure stops",
     )
     ap.add_argument("--max-budget", type=int, default=2_000, help="the server's --max-budget")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
@@ -450,10 +468,10 @@ def main() -> int:
 
 
 def within_bound(alone: dict[str, float], beside: dict[str, float]) -> bool:
-    """Whether bot replies ``beside`` another table's work keep the bound of one slice per
-    turn of the round: with one worker and one other busy table, twice the time alone (and
-    a slice of slack for each of the reply's turns is already in that factor)."""
-    return beside["p50_ms"] <= 2.0 * alone["p50_ms"] + 50.0
+    """Whether bot replies ``beside`` another busy table keep the bound of one slice per turn
+    of the round: with one worker, a median at most twice the median alone, and every reply
+    there."""
+    return beside["p50_ms"] <= 2.0 * alone["p50_ms"] and not beside["timed_out"]
 
 
 def ok(args: argparse.Namespace, result: dict[str, Any]) -> bool:
@@ -507,13 +525,14 @@ def report(result: dict[str, Any]) -> None:
         print(
             f"a bot's reply (ismcts, Submarine): p50 {alone['p50_ms']} ms, max "
             f"{alone['max_ms']} ms alone; p50 {beside['p50_ms']} ms, max "
-            f"{beside['max_ms']} ms beside a player asking the expert in a loop "
+            f"{beside['max_ms']} ms ({beside['moves']} replies, {beside['timed_out']} never "
+            "came) beside a player asking the expert in a loop "
             f"({flood['rounds']} rounds of hint, action and undo in {flood['flood_s']} s: "
             f"{flood['questions_logged']} questions logged, {flood['answers']} answered, "
             f"refused {flood['refused']})"
         )
         verdict = "within" if within_bound(alone, beside) else "BEYOND"
-        print(f"{verdict} the bound (twice the reply alone, plus 50 ms)")
+        print(f"{verdict} the bound (a median at most twice the median alone)")
 
 
 if __name__ == "__main__":
