@@ -486,6 +486,15 @@ def ok(args: argparse.Namespace, result: dict[str, Any]) -> bool:
     return load and fair
 
 
+def replies(alone: dict[str, float], beside: dict[str, float], beside_what: str) -> str:
+    """A line on a bot's replies alone and beside ``beside_what``."""
+    return (
+        f"a bot's reply (ismcts, Submarine): p50 {alone['p50_ms']} ms, max "
+        f"{alone['max_ms']} ms alone; p50 {beside['p50_ms']} ms, max {beside['max_ms']} ms "
+        f"({beside['timed_out']} of {beside['moves']} never came) beside {beside_what}"
+    )
+
+
 def report(result: dict[str, Any]) -> None:
     """The figures in words."""
     if "latency_ms" in result:
@@ -512,25 +521,17 @@ def report(result: dict[str, Any]) -> None:
         )
     bots = result.get("bot_reply")
     if bots:
-        alone, beside = bots["alone"], bots["beside"]
-        print(
-            f"a bot's reply (ismcts, Submarine): p50 {alone['p50_ms']} ms, max "
-            f"{alone['max_ms']} ms alone; p50 {beside['p50_ms']} ms, max "
-            f"{beside['max_ms']} ms beside a table thinking {bots['max_budget']} "
-            "iterations a decision"
-        )
+        beside_what = f"a table thinking {bots['max_budget']} iterations a decision"
+        print(replies(bots["alone"], bots["beside"], beside_what))
     flood = result.get("hint_flood")
     if flood:
         alone, beside = flood["alone"], flood["beside"]
-        print(
-            f"a bot's reply (ismcts, Submarine): p50 {alone['p50_ms']} ms, max "
-            f"{alone['max_ms']} ms alone; p50 {beside['p50_ms']} ms, max "
-            f"{beside['max_ms']} ms ({beside['moves']} replies, {beside['timed_out']} never "
-            "came) beside a player asking the expert in a loop "
-            f"({flood['rounds']} rounds of hint, action and undo in {flood['flood_s']} s: "
-            f"{flood['questions_logged']} questions logged, {flood['answers']} answered, "
-            f"refused {flood['refused']})"
+        beside_what = (
+            f"a player asking the expert in a loop ({flood['rounds']} rounds of hint, action "
+            f"and undo in {flood['flood_s']} s: {flood['questions_logged']} questions logged, "
+            f"{flood['answers']} answered, refused {flood['refused']})"
         )
+        print(replies(alone, beside, beside_what))
         verdict = "within" if within_bound(alone, beside) else "BEYOND"
         print(f"{verdict} the bound (a median at most twice the median alone)")
 

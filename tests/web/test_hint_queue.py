@@ -18,11 +18,10 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from tests.web.conftest import Seat, new_table
+from tests.web.test_hint import _app as hint_app
 
 from subtable.web import botpool, hint
-from subtable.web.app import Settings, create_app
 from subtable.web.botpool import BotPool, Round
-from subtable.web.limits import Limits
 
 
 # -- the pool's round --------------------------------------------------------------------
@@ -148,14 +147,8 @@ def held(monkeypatch: pytest.MonkeyPatch) -> _Held:
 
 
 def _app(db: Path, **limits: Any) -> TestClient:
-    settings = Settings(
-        db=str(db),
-        bot_workers=0,
-        rate=1e6,
-        burst=1e6,
-        limits=Limits(**{"max_budget": 40, "hint_burst": 100.0, **limits}),
-    )
-    return TestClient(create_app(settings))
+    """The app of ``test_hint``, its players free to ask as often as a test needs."""
+    return hint_app(db, **{"hint_burst": 100.0, **limits})
 
 
 @contextlib.contextmanager
