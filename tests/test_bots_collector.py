@@ -7,6 +7,7 @@ import gc
 import queue
 import threading
 from collections.abc import Generator, Iterator
+from types import SimpleNamespace
 
 import pytest
 
@@ -70,7 +71,7 @@ def test_a_web_worker_pauses_it_while_it_thinks(monkeypatch: pytest.MonkeyPatch)
     outbox: queue.Queue[object] = queue.Queue()
     worker = threading.Thread(target=botpool._work, args=(inbox, outbox, 0.001), daemon=True)
     worker.start()
-    inbox.put(("think", 1, None))
+    inbox.put(("think", 1, SimpleNamespace(key="table")))  # a job: the worker reads its table
     assert outbox.get(timeout=30) == ("done", 1, "done")
     assert gc.isenabled()  # back on between slices and after the search
     inbox.put(None)

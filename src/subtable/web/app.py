@@ -344,6 +344,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             if conn.table is not None:
                 conn.table.clients.discard(conn)
+                hint.leave(conn.table, conn)
             sender.cancel()
             with contextlib.suppress(BaseException):
                 await sender

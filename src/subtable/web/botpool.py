@@ -8,7 +8,9 @@ round — never by the whole search. A search is a generator (:meth:`ISMCTSBot.t
 however it is sliced it draws the same numbers, so the choice is the same as in one
 go, and a table replays identically from its record. A question to the expert
 (:mod:`subtable.web.advicejob`: a seat's view and its legal actions) is thought the same
-way and answered with the advice's JSON.
+way and answered with the advice's JSON. The round takes turns by table, not by job: a
+table's bot and the questions its players ask share one turn (:class:`Round`), so asking
+the expert in a loop slows another table no more than one bot does.
 
 A worker rebuilds the position from the table's game, options, seed and effective
 actions (it keeps the last position of each table to avoid replaying from the
@@ -144,10 +146,51 @@ class _Outbox(Protocol):
     def put(self, item: Any, block: bool = True, timeout: float | None = None) -> None: ...
 
 
+class Round:
+    """The jobs a worker thinks for, in turn by *table*: each table with work gets one slice
+    per turn of the round, whatever number of jobs it has — its bot's decision and the
+    questions to its expert share that slice in turn, so no table gets ahead of another by
+    asking more."""
+
+    def __init__(self) -> None:
+        #: table key -> its jobs (id -> search), in the order they take their turns
+        self._tables: OrderedDict[str, OrderedDict[int, Generator[int, None, Any]]] = OrderedDict()
+        self._table_of: dict[int, str] = {}
+
+    def __bool__(self) -> bool:
+        return bool(self._tables)
+
+    def add(self, key: str, job_id: int, search: Generator[int, None, Any]) -> None:
+        """A new job of table ``key``: it waits behind the table's other jobs."""
+        self._tables.setdefault(key, OrderedDict())[job_id] = search
+        self._table_of[job_id] = key
+
+    def cancel(self, job_id: int) -> None:
+        """Drop a job (nothing if it is gone already)."""
+        key = self._table_of.pop(job_id, None)
+        if key is None:
+            return
+        jobs = self._tables[key]
+        jobs.pop(job_id, None)
+        if not jobs:
+            del self._tables[key]
+
+    def take(self) -> tuple[int, Generator[int, None, Any]]:
+        """The job to think for now: the first job of the first table; the table goes to the
+        back of the round, the job to the back of its table's jobs (:meth:`cancel` it once
+        it is done)."""
+        key, jobs = next(iter(self._tables.items()))
+        self._tables.move_to_end(key)
+        job_id, search = next(iter(jobs.items()))
+        jobs.move_to_end(job_id)
+        return job_id, search
+
+
 def _work(inbox: _Inbox, outbox: _Outbox, slice_seconds: float) -> None:
-    """A worker's loop: take jobs and cancellations, think for each job in turn a slice at a
-    time, answer ``("done", id, notation)`` or ``("failed", id, error)``; ``None`` stops it."""
-    jobs: OrderedDict[int, Generator[int, None, Any]] = OrderedDict()
+    """A worker's loop: take jobs and cancellations, think for each table in turn a slice at
+    a time (:class:`Round`), answer ``("done", id, notation)`` or ``("failed", id, error)``;
+    ``None`` stops it."""
+    jobs = Round()
     while True:
         try:
             while True:  # everything waiting; block only when there is nothing to think about
@@ -156,24 +199,23 @@ def _work(inbox: _Inbox, outbox: _Outbox, slice_seconds: float) -> None:
                     return
                 kind, job_id, job = message
                 if kind == "think":
-                    jobs[job_id] = searching(job)
+                    jobs.add(job.key, job_id, searching(job))
                 else:
-                    jobs.pop(job_id, None)
+                    jobs.cancel(job_id)
         except queue.Empty:
             pass
-        job_id, search = jobs.popitem(last=False)
+        job_id, search = jobs.take()
         end = time.perf_counter() + slice_seconds
         try:
             with collector_paused():  # one slice: bounded (see bots.base.collector_paused)
                 while time.perf_counter() < end:
                     next(search)
         except StopIteration as done:
+            jobs.cancel(job_id)
             outbox.put(("done", job_id, done.value))
-            continue
         except Exception as exc:  # a failing bot must not stop the worker
+            jobs.cancel(job_id)
             outbox.put(("failed", job_id, f"{type(exc).__name__}: {exc}"))
-            continue
-        jobs[job_id] = search  # to the back of the round
 
 
 def _watch_parent(parent: int) -> None:
@@ -199,9 +241,10 @@ def _worker_main(inbox: Any, outbox: Any, slice_seconds: float, parent: int) -> 
 class BotPool:
     """Workers that think for every table's bots in turn (see the module's text).
 
-    ``workers`` processes (0: one thread of this process, for tests). Each job goes to the
-    worker with the fewest jobs; :meth:`choose` awaits its answer and a cancelled
-    :meth:`choose` withdraws the job.
+    ``workers`` processes (0: one thread of this process, for tests). A table's jobs go to
+    one worker — the one thinking for that table already, else the one with the fewest
+    jobs — so they share that table's turn in its round; :meth:`choose` awaits the answer
+    and a cancelled :meth:`choose` withdraws the job.
     """
 
     def __init__(
@@ -213,8 +256,10 @@ class BotPool:
     ) -> None:
         self.max_budget = max_budget
         self._ids = itertools.count(1)
-        self._waiting: dict[int, tuple[asyncio.Future[Any], int]] = {}
+        self._waiting: dict[int, tuple[asyncio.Future[Any], str]] = {}
         self._load: list[int] = []
+        #: table key -> (its worker, its jobs there)
+        self._tables: dict[str, tuple[int, int]] = {}
         self._inboxes: list[Any] = []
         self._processes: list[Any] = []
         self._threads: list[threading.Thread] = []
@@ -266,8 +311,8 @@ class BotPool:
         waiting = self._waiting.pop(job_id, None)
         if waiting is None:
             return  # withdrawn
-        fut, worker = waiting
-        self._load[worker] -= 1
+        fut, key = waiting
+        self._release(key)
         if fut.done():
             return
         if kind == "done":
@@ -286,20 +331,35 @@ class BotPool:
         advice: dict[str, Any] = await self._think(job)
         return advice
 
+    def _assign(self, key: str) -> int:
+        """The worker for one more job of table ``key``."""
+        worker, count = self._tables.get(key, (-1, 0))
+        if count == 0:
+            worker = min(range(len(self._load)), key=self._load.__getitem__)
+        self._tables[key] = (worker, count + 1)
+        self._load[worker] += 1
+        return worker
+
+    def _release(self, key: str) -> int:
+        """One job of table ``key`` less; the worker it was on."""
+        worker, count = self._tables.pop(key)
+        if count > 1:
+            self._tables[key] = (worker, count - 1)
+        self._load[worker] -= 1
+        return worker
+
     async def _think(self, job: BotJob | AdviceJob) -> Any:
         self._loop = asyncio.get_running_loop()
         job_id = next(self._ids)
-        worker = min(range(len(self._load)), key=self._load.__getitem__)
+        worker = self._assign(job.key)
         fut: asyncio.Future[Any] = self._loop.create_future()
-        self._waiting[job_id] = (fut, worker)
-        self._load[worker] += 1
+        self._waiting[job_id] = (fut, job.key)
         self._inboxes[worker].put(("think", job_id, job))
         try:
             return await fut
         except asyncio.CancelledError:
             if self._waiting.pop(job_id, None) is not None:
-                self._load[worker] -= 1
-                self._inboxes[worker].put(("cancel", job_id, None))
+                self._inboxes[self._release(job.key)].put(("cancel", job_id, None))
             raise
 
     def close(self) -> None:
@@ -327,3 +387,4 @@ class BotPool:
             if not fut.done():
                 fut.cancel()
         self._waiting.clear()
+        self._tables.clear()

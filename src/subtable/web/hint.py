@@ -11,9 +11,17 @@ only. The seed comes from the view (:func:`~subtable.bots.advice.advice_seed`) a
 budget is fixed, so the same view gets the same advice, byte for byte; asking again about
 the same decision answers from memory, with no new line in the log.
 
+The questions are bounded like the bots' work: each seat has at most one question waiting
+(a question about a new decision replaces it), a question whose decision has passed or
+whose asker has left is dropped, and the pool thinks for them in their table's turn only
+(:class:`~subtable.web.botpool.Round`). A player asks at most ``Limits.hints_per_minute``
+questions a minute (bursts of ``Limits.hint_burst``), and the log keeps one line per
+decision asked about, however often it was asked.
+
 Refused (``error`` with ``about: "hint"``): a spectator, a finished game, a table that does
 not allow it (``advice_off``) or a game without an expert (``no_advice``), someone else's
-decision (``not_your_turn``), a question already being thought about (``hint_pending``).
+decision (``not_your_turn``), a question already being thought about (``hint_pending``),
+too many questions (``rate_limited``).
 """
 
 from __future__ import annotations
@@ -36,6 +44,7 @@ from subtable.ui.advice import advice_lines, chance
 from subtable.web import PROTOCOL_VERSION, render
 from subtable.web.advicejob import AdviceJob, pack_view
 from subtable.web.db import AskedRow
+from subtable.web.limits import Buckets, Limits
 from subtable.web.live import Client, LiveTable, Manager, Refused
 
 log = logging.getLogger("subtable.web")
@@ -45,26 +54,66 @@ _KEPT = 8
 
 
 @dataclass(eq=False)
+class _Question:
+    """A question being thought about: the decision ``(seq, seat)``, who asked, the task."""
+
+    key: tuple[int, int]
+    client: Client
+    task: asyncio.Task[None] | None = None
+    dropped: bool = False
+
+    def drop(self) -> None:
+        """Stop thinking about it (the pool withdraws the job; nothing is answered)."""
+        self.dropped = True
+        if self.task is not None:
+            self.task.cancel()
+
+
+@dataclass(eq=False)
 class _Hints:
     """What one table remembers of the questions to its expert."""
 
+    #: questions per player, a token bucket each
+    asks: Buckets
     #: (seq, seat) -> the advice's JSON, the newest last
     answers: OrderedDict[tuple[int, int], dict[str, Any]] = field(
         default_factory=lambda: OrderedDict[tuple[int, int], dict[str, Any]]()
     )
-    #: (seq, seat) being thought about
-    pending: set[tuple[int, int]] = field(default_factory=lambda: set[tuple[int, int]]())
+    #: seat -> its question being thought about (one at most)
+    waiting: dict[int, _Question] = field(default_factory=lambda: dict[int, _Question]())
+    #: the questions' tasks, dropped ones included until they end
     tasks: set[asyncio.Task[None]] = field(default_factory=lambda: set[asyncio.Task[None]]())
 
 
 _HINTS: weakref.WeakKeyDictionary[LiveTable, _Hints] = weakref.WeakKeyDictionary()
 
 
-def _hints(table: LiveTable) -> _Hints:
+def _hints(table: LiveTable, limits: Limits) -> _Hints:
     found = _HINTS.get(table)
     if found is None:
-        found = _HINTS[table] = _Hints()
+        asks = Buckets(limits.hints_per_minute / 60.0, limits.hint_burst)
+        found = _HINTS[table] = _Hints(asks)
     return found
+
+
+def drop_stale(table: LiveTable) -> None:
+    """Drop the questions about decisions that have passed (the table moved or closed)."""
+    memo = _HINTS.get(table)
+    if memo is None:
+        return
+    for question in list(memo.waiting.values()):
+        if question.key[0] != table.seq or table.over:
+            question.drop()
+
+
+def leave(table: LiveTable, client: Client) -> None:
+    """Drop the questions ``client`` asked (it left the table: nobody would be answered)."""
+    memo = _HINTS.get(table)
+    if memo is None:
+        return
+    for question in list(memo.waiting.values()):
+        if question.client is client:
+            question.drop()
 
 
 def _refuse(code: str, message: str, why: str, **extra: Any) -> Refused:
@@ -105,18 +154,29 @@ async def hint(manager: Manager, table: LiveTable, client: Client, seat: int | N
     """Answer a ``hint`` message (see the module's doc); the thinking goes on in a task,
     so the asker's connection keeps reading its messages meanwhile."""
     decider = _check(manager, table, client, seat)
-    memo = _hints(table)
+    limits = manager.limits
+    memo = _hints(table, limits)
     key = (table.seq, decider)
     known = memo.answers.get(key)
     if known is not None:  # the same decision again: the same advice, no new line
         client.push(advice_message(table, client, key[0], decider, known))
         return
-    if key in memo.pending:
+    before = memo.waiting.get(decider)
+    if before is not None and before.key == key:
         raise _refuse(
             "hint_pending",
             "the expert is already thinking about this decision",
             client.tr("web.hint.pending"),
         )
+    if not memo.asks.allow(str(client.player)):
+        raise Refused(
+            "rate_limited",
+            f"too many questions: at most {limits.hints_per_minute:g} a minute "
+            f"(bursts of {limits.hint_burst:g})",
+            about="hint",
+        )
+    if drop_stale not in manager.moved:
+        manager.moved.append(drop_stale)
     state = table.state
     view = state.observe(decider)
     job = AdviceJob(
@@ -126,25 +186,40 @@ async def hint(manager: Manager, table: LiveTable, client: Client, seat: int | N
         view=pack_view(view),
         legal=tuple(state.legal_action_ids()),
         seed=seed_of_view(view),
-        budget=min(ADVICE_BUDGET, manager.limits.max_budget),
+        budget=min(ADVICE_BUDGET, limits.max_budget),
         top=ADVICE_TOP,
     )
-    memo.pending.add(key)
+    if before is not None:  # one question per seat: the new one replaces it
+        before.drop()
+    question = memo.waiting[decider] = _Question(key, client)
     try:
         await _log_asked(manager, table, key[0], decider)
     except BaseException:
-        memo.pending.discard(key)
+        _forget(memo, question)
         raise
-    task = asyncio.get_running_loop().create_task(_think(manager, table, client, key, job))
+    if question.dropped:  # the asker left meanwhile
+        _forget(memo, question)
+        return
+    task = asyncio.get_running_loop().create_task(_think(manager, table, question, job))
+    question.task = task
     memo.tasks.add(task)
     task.add_done_callback(memo.tasks.discard)
 
 
+def _forget(memo: _Hints, question: _Question) -> None:
+    """``question`` is no longer waiting (answered, failed or dropped)."""
+    seat = question.key[1]
+    if memo.waiting.get(seat) is question:
+        del memo.waiting[seat]
+
+
 async def _log_asked(manager: Manager, table: LiveTable, seq: int, seat: int) -> None:
-    """Keep that ``seat`` asked, then tell everyone at the table."""
+    """Keep that ``seat`` asked, then tell everyone at the table (once per decision)."""
     async with table.lock:
         if table.seq != seq:
             raise Refused("stale_seq", "the position changed: ask again", seq=table.seq)
+        if any(a.seq == seq and a.seat == seat for a in table.asked):
+            return  # asked before (and dropped): the log says so already
         asked = AskedRow(len(table.asked) + 1, seq, seat, manager.clock())
         try:
             await manager.store.add_asked(table.id, asked)
@@ -158,10 +233,9 @@ async def _log_asked(manager: Manager, table: LiveTable, seq: int, seat: int) ->
             )
 
 
-async def _think(
-    manager: Manager, table: LiveTable, client: Client, key: tuple[int, int], job: AdviceJob
-) -> None:
-    memo = _hints(table)
+async def _think(manager: Manager, table: LiveTable, question: _Question, job: AdviceJob) -> None:
+    memo = _hints(table, manager.limits)
+    client, key = question.client, question.key
     try:
         try:
             found = await manager.pool.advise(job)
@@ -183,7 +257,7 @@ async def _think(
             memo.answers.popitem(last=False)
         client.push(advice_message(table, client, key[0], key[1], found))
     finally:
-        memo.pending.discard(key)
+        _forget(memo, question)
 
 
 def asked_json(table: LiveTable, asked: AskedRow, client: Client) -> dict[str, Any]:

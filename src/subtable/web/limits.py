@@ -23,6 +23,9 @@ class Limits:
 
     #: most iterations a search bot may think per decision (``--max-budget``)
     max_budget: int = DEFAULT_MAX_BUDGET
+    #: questions to the expert one player may ask a minute at a table (and in one burst)
+    hints_per_minute: float = 20.0
+    hint_burst: float = 5.0
     #: largest HTTP request body, in bytes (413 above)
     max_body: int = 65_536
     #: deepest nesting of arrays and objects in a JSON message or body

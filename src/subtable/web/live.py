@@ -541,6 +541,8 @@ class Manager:
         self.closed = False
         #: called after a table got an entry (tests and the benchmark count them)
         self.on_entry: Callable[[LiveTable, LiveEntry], Awaitable[None] | None] | None = None
+        #: called after a table moved, to drop what waited on its position (``web/hint.py``)
+        self.moved: list[Callable[[LiveTable], None]] = []
 
     # -- loading -----------------------------------------------------------------------
     async def get(self, table_id: str) -> LiveTable | None:
@@ -893,6 +895,8 @@ class Manager:
         return entry
 
     async def _entered(self, table: LiveTable, entry: LiveEntry) -> None:
+        for drop in self.moved:
+            drop(table)
         if self.on_entry is not None:
             result = self.on_entry(table, entry)
             if result is not None:
