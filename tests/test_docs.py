@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import importlib.util
 import re
 from pathlib import Path
 
@@ -89,3 +90,14 @@ def test_line_snippets_cover_whole_definitions(page: Path) -> None:
         start, end = int(first) - 1, int(last)
         assert lines[start] and not lines[start][0].isspace(), (name, first)
         assert end == len(lines) or not lines[end].strip(), (name, last)
+
+
+def test_the_site_drops_sphinx_roles_before_code() -> None:
+    spec = importlib.util.spec_from_file_location("docs_hooks", ROOT / "scripts" / "docs_hooks.py")
+    assert spec is not None and spec.loader is not None
+    hooks = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hooks)
+    html = "<p>See :meth:<code>State.apply</code> and a:b:<code>c</code>.</p>"
+    assert (
+        hooks.on_page_content(html) == "<p>See <code>State.apply</code> and a:b:<code>c</code>.</p>"
+    )
