@@ -81,7 +81,9 @@ def test_no_history_in_sources_or_docs() -> None:
     assert found == []
 
 
-@pytest.mark.parametrize("page", sorted((ROOT / "docs").rglob("*.md")), ids=str)
+@pytest.mark.parametrize(
+    "page", sorted((ROOT / "docs").rglob("*.md")), ids=lambda p: str(p.relative_to(ROOT))
+)
 def test_line_snippets_cover_whole_definitions(page: Path) -> None:
     """A snippet by line range starts at a definition and ends at the end of one, so that a
     change to the file it shows cannot cut a class in half unnoticed."""
