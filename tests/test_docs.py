@@ -12,7 +12,12 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-MODULES = ["subtable.games.red_november.game"]
+#: every module of the package whose docstrings hold examples
+MODULES = sorted(
+    ".".join(p.relative_to(ROOT / "src").with_suffix("").parts)
+    for p in (ROOT / "src" / "subtable").rglob("*.py")
+    if ">>>" in p.read_text(encoding="utf-8")
+)
 README = ROOT / "README.md"
 DOC_PAGES = sorted(p for p in (ROOT / "docs").rglob("*.md") if ">>>" in p.read_text())
 #: a snippet of a file by line range, as the site includes one
@@ -47,6 +52,10 @@ def test_the_engine_pages_have_examples() -> None:
 def test_module_doctests(name: str) -> None:
     result = doctest.testmod(importlib.import_module(name))
     assert result.failed == 0
+
+
+def test_the_engines_examples_are_found() -> None:
+    assert {"subtable.games.red_november.game", "subtable.games.submarine.game"} <= set(MODULES)
 
 
 def test_the_readme_starts_with_the_two_commands_and_stays_short() -> None:
