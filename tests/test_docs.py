@@ -3,6 +3,7 @@ development history leaks into the sources or the docs."""
 
 from __future__ import annotations
 
+import csv
 import doctest
 import importlib
 import importlib.util
@@ -10,6 +11,8 @@ import re
 from pathlib import Path
 
 import pytest
+
+from subtable.bots.levels import level_rates
 
 ROOT = Path(__file__).resolve().parent.parent
 #: every module of the package whose docstrings hold examples
@@ -112,3 +115,32 @@ def test_the_site_drops_sphinx_roles_before_code() -> None:
     assert (
         hooks.on_page_content(html) == "<p>See <code>State.apply</code> and a:b:<code>c</code>.</p>"
     )
+
+
+def test_the_readme_shows_the_levels_people_see() -> None:
+    """The README's strength table and the win rates shown beside each level agree."""
+    rows = {
+        row[0]: row
+        for row in (
+            [cell.strip() for cell in line.strip("|").split("|")]
+            for line in README.read_text(encoding="utf-8").splitlines()
+            if line.startswith("| easy")
+            or line.startswith("| normal")
+            or line.startswith("| strong")
+        )
+    }
+    for column, game in ((2, "red-november"), (3, "submarine")):
+        for level, rate in level_rates(game).items():
+            assert rows[level][column] == f"{rate:.1%}", (game, level)
+
+
+def test_the_held_out_runs_add_up() -> None:
+    """Each paired run's difference in wins is the difference of the deals only one side won."""
+    path = ROOT / "docs" / "strength" / "held-out-runs.csv"
+    with path.open(encoding="utf-8") as f:
+        runs = list(csv.DictReader(f))
+    assert runs
+    for run in runs:
+        wins = int(run["bot_wins"]) - int(run["heuristic_wins"])
+        assert wins == int(run["only_bot"]) - int(run["only_heuristic"]), run
+        assert max(int(run["bot_wins"]), int(run["heuristic_wins"])) <= int(run["deals"])
