@@ -1,4 +1,4 @@
-"""Bot strength and speed: the table of the README (section "Bots and the simulation lab").
+"""Bot strength and speed: the figures of docs/strength.md and the README's table.
 
     python benchmarks/bench_bots.py [--games N] [--search-games M] [--seed S] [--workers W]
                                     [--only red-november|submarine] [--budget B]

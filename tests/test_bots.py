@@ -174,7 +174,7 @@ def test_ismcts_takes_its_budget_depth_widening_walks_and_extension_from_the_exp
     assert make_bot("ismcts", rn, 0, Rng(1)).budget == SubExpert.search_budget + 7  # type: ignore[attr-defined]
     assert make_bot("ismcts", sub, 0, Rng(1)).budget == SubExpert.search_budget  # type: ignore[attr-defined]
     # Red November's search widens no tree, follows no walk and plays on past its budget
-    # only if asked (playing on measured no stronger: docs/strength.md); the advice is read
+    # only if asked (playing on measured no stronger: docs/strength/history.md); the advice is read
     assert RNExpert.search_widen == 0.0 and RNExpert.search_walk is False
     assert rn_extend == 1.0 and not hasattr(SubExpert, "search_extend")
     monkeypatch.setattr(RNExpert, "search_extend", 3.0)

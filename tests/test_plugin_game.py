@@ -1,4 +1,4 @@
-"""A third game plugs in from the tests alone (issue 25): Dice Race (``tests/plugin_game``),
+"""A third game plugs in from the tests alone: Dice Race (``tests/plugin_game``),
 registered here, is played by the lab, checked by the research adapters' own checkers,
 played to its end by bots at the web table and at the terminal — with no change outside
 the tests. Whatever the house needs of a game, it asks the game's registration."""

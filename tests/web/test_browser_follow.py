@@ -1,4 +1,4 @@
-"""A table a person can follow (issue 21), in Debian's Chromium against a real server.
+"""A table a person can follow, in Debian's Chromium against a real server.
 
 Other seats' moves appear one at a time at the chosen pace (the server sends them at once),
 the window never scrolls by itself, the board and the options fit a 1280×800 screen, a phone

@@ -1,4 +1,4 @@
-"""People at the table in Chromium (issue 23): one browser opens a public turn-based
+"""People at the table in Chromium: one browser opens a public turn-based
 Submarine table from the home page's form, a second finds it in the lobby and sits down
 with a name, both talk (what one writes is shown to the other as text, never as markup)
 and play; the name prompt of an invitation without a name; "your tables" says whose turn it is.

@@ -1,4 +1,4 @@
-"""What a page needs to follow a game (issue 21), built on the server from a seat's views and
+"""What a page needs to follow a game, built on the server from a seat's views and
 its redacted events: the stage (dice, event cards, collections, the board's changed parts),
 the options (a fix-it's minutes as one row, with the odds; what is not possible now), the
 end screen, and "play again" with each person's own seat."""

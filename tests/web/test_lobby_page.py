@@ -1,4 +1,4 @@
-"""People on the home page (issue 23): the creation form's bot levels, names, visibility and
+"""People on the home page: the creation form's bot levels, names, visibility and
 pace; the lobby as the page lists it; ``POST /api/seats`` ("your tables": whose turn it is
 at each table this browser holds a token for, and until when)."""
 

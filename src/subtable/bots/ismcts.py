@@ -21,7 +21,7 @@ are *paired*: each sampled world is copied once per root option (common random n
 deck order and dice for every option), which makes the comparison between options far less
 noisy.
 
-Parameters: :mod:`subtable.bots.ismcts_params`; docs/strength.md says what each measured.
+Parameters: :mod:`subtable.bots.ismcts_params`; docs/strength.md says how the search plays.
 """
 
 from __future__ import annotations

@@ -32,7 +32,7 @@ the choice is open — an alternative ahead of the expert's choice on the same w
 plays on, up to ``extend`` times its budget; ``stratify`` (false) draws the worlds in cycles that
 take each value of what the game's ``strata`` counts once (Red November: the event deck's top
 card), instead of independently.
-See docs/strength.md for what each measured.
+docs/strength.md says how the search plays, and docs/strength/history.md why the defaults.
 """
 
 from __future__ import annotations

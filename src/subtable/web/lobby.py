@@ -1,4 +1,4 @@
-"""People on the home page (issue 23): the creation form's seats, names and pace; the lobby
+"""People on the home page: the creation form's seats, names and pace; the lobby
 of public tables; and ``POST /api/seats``, what each table this browser holds a token for
 says of that token's seat (whether it decides now, and until when).
 

@@ -136,7 +136,7 @@ def strings(tr: Translator) -> dict[str, str]:
         "bot_ismcts": tr("web.seat.ismcts"),
         "bot_heuristic": tr("web.seat.heuristic"),
         "bot_random": tr("web.seat.random"),
-        **lobby.strings(tr),  # names, the lobby, pace, chat, turn notices (issue 23)
+        **lobby.strings(tr),  # names, the lobby, pace, chat, turn notices
     }
 
 

@@ -38,27 +38,26 @@ class RNExpert:
     #: the tunable weights (``HeuristicBot`` passes the ones it is given)
     params_class: ClassVar[type[Params]] = Params
     #: how many decisions a search bot's rollout plays before it trusts the leaf model (at
-    #: the next turn start): 2 measured no weaker than 10 here (docs/performance.md)
+    #: the next turn start): 2, as strong as 10 for a fraction of the CPU (docs/performance.md)
     rollout_depth: ClassVar[int] = 2
-    #: a search bot's iterations per decision when none is asked for: 200 since the compiled
-    #: build (``hatch_build.py``) with the collector paused while it thinks
-    #: (``bots.base.collector_paused``) decides at that budget in 1.16 times the CPU that 100
-    #: took from source, within the issue's 100 ms median (docs/strength.md, "200 iterations")
+    #: a search bot's iterations per decision when none is asked for: what the compiled build
+    #: (``hatch_build.py``), with the collector paused while it thinks
+    #: (``bots.base.collector_paused``), searches in about a tenth of a second (docs/strength.md)
     search_budget: ClassVar[int] = 200
     #: a search bot's progressive widening below the root and walks followed in its rollouts,
-    #: when none is asked for: both off, as the search that won +8 over 1,200 held-out deals
-    #: played (with both, 8.3 points less on 300 fresh deals: docs/strength.md)
+    #: when none is asked for: both off, since the search with both is weaker
+    #: (docs/strength/history.md)
     search_widen: ClassVar[float] = 0.0
     search_walk: ClassVar[bool] = False
     #: how far past its budget a search plays on while its choice is open (an alternative
-    #: ahead of the expert's choice, none surely): not at all; 4 times measured no stronger
-    #: over the 551 deals both played, for 23% more CPU a searched decision (docs/strength.md)
+    #: ahead of the expert's choice, none surely): not at all, since playing on is no stronger
+    #: for more CPU (docs/strength/history.md)
     search_extend: ClassVar[float] = 1.0
     #: how many times that budget a search spends while a Destruction token is on the Time
     #: Track (most games are lost to one: the decisions then weigh most)
     crisis_effort: ClassVar[float] = 4.0
-    #: how many times that budget a search spends at a calm turn's first decision: none more;
-    #: 4 screened best but won no more of 400 fresh deals, at twice the CPU (docs/strength.md)
+    #: how many times that budget a search spends at a calm turn's first decision: none more,
+    #: since more wins no more games for its CPU (docs/strength/history.md)
     start_effort: ClassVar[float] = 1.0
     #: a search remembers this expert's candidates by the seat's view: the deciding gnome's
     #: position repeats from world to world until a die is rolled or a card drawn
@@ -68,11 +67,10 @@ class RNExpert:
     levels: ClassVar[dict[str, str]] = {
         "easy": "heuristic:mistakes=0.5",
         "normal": "ismcts",
-        "strong": "ismcts:budget=400:widen=0:extend=1",  # as measured: full tree, no walks
+        "strong": "ismcts:budget=400:widen=0:extend=1",  # full tree, no walks
     }
     #: each level's measured win rate, shown beside it to people (``ui/seat_words.py``): the
-    #: share of held-out deals a crew of 4 such gnomes wins (docs/strength.md, "The levels";
-    #: normal: the 200-iteration default's 400 deals of the fresh seed 2851, "200 iterations")
+    #: share of held-out deals a crew of 4 such gnomes wins (docs/strength.md, "The levels")
     level_rates: ClassVar[dict[str, float]] = {"easy": 0.320, "normal": 0.685, "strong": 0.745}
 
     def __init__(self, game: RedNovember, params: Params | None = None) -> None:

@@ -14,8 +14,8 @@ class Params:
 
     #: minutes one percentage point of "losing within the horizon" is worth
     minutes_per_risk: float = 100.0
-    #: events ahead that the risk of a disaster track is measured over (short is best:
-    #: measured over 3-15, 4-5 won most; far risks are left to the long-run term)
+    #: events ahead that the risk of a disaster track is measured over (short is best: far
+    #: risks are left to the long-run term)
     horizon: int = 5
     #: long-run minutes per disaster-track level removed
     level_minutes: float = 3.0

@@ -98,8 +98,8 @@ class Planner:
         chose when only that move has been played since (no die rolled, no card drawn: the
         position is the one it foresaw): the task alone is priced again, not every task.
         ``None`` where that no longer holds (a hazard here, the task out of reach or not
-        worth it): plan the turn instead. The step is the whole plan's at 3,827 of 3,877 such
-        decisions of 100 expert games (docs/strength.md), for a fraction of its CPU."""
+        worth it): plan the turn instead. The step is nearly always the whole plan's, for a
+        fraction of its CPU."""
         r = b.room[b.active]
         if b.ghost <= 0 or r == SEA or b.fire[r] or b.water[r] == 2:
             return None

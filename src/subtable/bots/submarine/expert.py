@@ -38,10 +38,10 @@ class SubExpert:
     #: the tunable weights (``HeuristicBot`` passes the ones it is given)
     params_class: ClassVar[type[SubParams]] = SubParams
     #: how many decisions a search bot's rollout plays before it trusts the leaf model (at
-    #: the next turn start): shorter rollouts measured clearly weaker here (docs/performance.md)
+    #: the next turn start): 10, since shorter rollouts play clearly weaker here
     rollout_depth: ClassVar[int] = 10
-    #: a search bot's iterations per decision when none is asked for: 100 measured weaker
-    #: than 200 here, where racing keeps 200 cheap (docs/performance.md)
+    #: a search bot's iterations per decision when none is asked for: 200, since 100 plays
+    #: weaker here, and racing keeps 200 cheap (docs/strength/history.md)
     search_budget: ClassVar[int] = 200
     #: the bot levels people choose (``bots/levels.py``), measured in docs/strength.md
     levels: ClassVar[dict[str, str]] = {
@@ -50,7 +50,7 @@ class SubExpert:
         "strong": "ismcts:budget=800",
     }
     #: each level's measured win rate, shown beside it to people (``ui/seat_words.py``): the
-    #: share of 3-player games it wins against two heuristic bots (docs/strength.md, seed 9911)
+    #: share of 3-player games it wins against two heuristic bots (docs/strength.md)
     level_rates: ClassVar[dict[str, float]] = {"easy": 0.0, "normal": 0.70, "strong": 0.90}
 
     def __init__(self, game: Submarine, params: SubParams | None = None) -> None:

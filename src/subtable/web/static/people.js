@@ -1,4 +1,4 @@
-// People at the table (issue 23): the name prompt of a person's seat that has none yet,
+// People at the table: the name prompt of a person's seat that has none yet,
 // the table talk, a turn-based table's clock, and a notice when it becomes your turn (the
 // tab's title, a browser notification once allowed, a sound if asked for).
 //

@@ -3,7 +3,7 @@
 // the stage (dice and cards) and the log already drawn from this seat's views, in the
 // reader's language. The server sends every entry at once; this page plays other seats'
 // entries one at a time, at the pace the player chose.
-import "./people.js";  // names, table talk, turn-based clocks and turn notices (issue 23)
+import "./people.js";  // names, table talk, turn-based clocks and turn notices
 import { listenForTargets } from "./targets.js";
 const body = document.body;
 const tableId = body.dataset.table;
