@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Any, Literal, cast
 
 from pydantic import (
@@ -111,6 +112,16 @@ class BadMessage(Exception):
         self.message = message
 
 
+def first_problem(errors: Sequence[Any], skip: int = 0, whole: str = "message") -> str:
+    """The first of pydantic's ``errors`` in words: where (its location less the first
+    ``skip`` parts, cut short; ``whole`` when it is about the whole) and what is wrong."""
+    if not errors:
+        return f"{whole}: invalid"
+    first = errors[0]
+    where = ".".join(str(p)[:40] for p in tuple(first.get("loc", ()))[skip:]) or whole
+    return f"{where}: {str(first.get('msg', ''))[:200]}"
+
+
 def parse_message(data: Any) -> AnyMessage:
     """Validate decoded JSON as a client message."""
     if not isinstance(data, dict):
@@ -131,6 +142,4 @@ def parse_message(data: Any) -> AnyMessage:
     try:
         return _adapter.validate_python(data)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"][1:]) or "message"
-        raise BadMessage("bad_message", f"{kind}: {where}: {first['msg']}") from None
+        raise BadMessage("bad_message", f"{kind}: {first_problem(exc.errors(), 1)}") from None
