@@ -112,7 +112,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     errors.install(app)
     for router in (tables.router, pages.router, learn.router, socket.router):
         app.include_router(router)
-    app.include_router(make_turning_router(get_manager))
+    turning: dict[int | str, dict[str, Any]] = {
+        202: {"description": "Being worked out: ask again"},
+        503: {"description": "Busy"},
+    }
+    app.include_router(
+        make_turning_router(get_manager), responses=errors.refusals(404, 409) | turning
+    )
     static = resources.files("subtable.web").joinpath("static")
 
     @app.get("/favicon.ico", include_in_schema=False)

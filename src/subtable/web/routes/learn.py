@@ -52,7 +52,7 @@ async def learn_index(request: Request) -> Response:
 
 @router.get("/learn/{game}/{lesson_id}", response_class=HTMLResponse, responses={404: {}})
 async def learn_page(
-    request: Request, game: Ident, lesson_id: Ident, slots: SlotsDep, scene: QueryNumber = None
+    request: Request, game: str, lesson_id: str, slots: SlotsDep, scene: QueryNumber = None
 ) -> Response:
     """A lesson's page at its first scene (or ``?scene=N``, 1-based)."""
     tr = translator(page_language(request))

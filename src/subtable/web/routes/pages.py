@@ -25,7 +25,6 @@ from subtable.web.pages import (
     replay_page,
 )
 from subtable.web.routes.deps import GuardDep, ManagerDep
-from subtable.web.routes.tables import TableId
 from subtable.web.turning import replay_block
 
 router = APIRouter(tags=["pages"], default_response_class=HTMLResponse)
@@ -103,7 +102,7 @@ async def new(
 
 @router.get("/t/{table_id}", responses={404: {}})
 async def table_page(
-    request: Request, table_id: TableId, manager: ManagerDep, pace: QueryNumber = None
+    request: Request, table_id: str, manager: ManagerDep, pace: QueryNumber = None
 ) -> Response:
     """A seat's (or the spectators') table: the page then plays over the WebSocket."""
     table = await manager.get(table_id)
@@ -125,7 +124,7 @@ async def table_page(
 @router.get("/replay/{table_id}", responses={404: {}, 409: {}})
 async def replay(
     request: Request,
-    table_id: TableId,
+    table_id: str,
     manager: ManagerDep,
     seat: QueryNumber = None,
     step: QueryNumber = None,
