@@ -35,6 +35,17 @@ def serve(
             "--allow-origin", help="another origin allowed to open WebSockets (repeatable)"
         ),
     ] = None,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            "--forwarded-allow-ips",
+            metavar="ADDR[,ADDR]",
+            help="the reverse proxies (addresses or networks, * for any) whose "
+            "X-Forwarded-For and X-Forwarded-Proto are believed: the per-address limits and "
+            "the logs then see the client the proxy names; without it, forwarded headers "
+            "are ignored",
+        ),
+    ] = None,
     open_browser: Annotated[
         bool, typer.Option("--open", help="open the home page in a web browser once serving")
     ] = False,
@@ -82,6 +93,7 @@ def serve(
         db=db,
         bot_workers=bot_workers,
         allowed_origins=tuple(allow_origin or ()),
+        forwarded_allow_ips=_addresses(forwarded_allow_ips),
         gc_freeze=5.0,
         limits=limits,
     )
@@ -105,11 +117,20 @@ def serve(
         host=host,
         port=port,
         access_log=False,
+        # forwarded headers believed from --forwarded-allow-ips only (uvicorn's own
+        # default would believe any from 127.0.0.1); the app applies the same rule
+        proxy_headers=bool(settings.forwarded_allow_ips),
+        forwarded_allow_ips=list(settings.forwarded_allow_ips) or None,
         log_level="info",
         ws_max_size=4 * settings.max_message,
         ws_ping_interval=20,
         ws_ping_timeout=20,
     )
+
+
+def _addresses(text: str | None) -> tuple[str, ...]:
+    """``ADDR[,ADDR]`` as a tuple (empty: none given)."""
+    return tuple(part.strip() for part in (text or "").split(",") if part.strip())
 
 
 def _open_when_ready(url: str, host: str, port: int) -> None:
