@@ -52,3 +52,23 @@ schema = schemathesis.openapi.from_asgi("/openapi.json", _app())
 )
 def test_every_route_answers_within_its_schema(case: Any) -> None:
     case.call_and_validate(checks=CHECKS)
+
+
+class _Tables(schema.as_state_machine()):  # type: ignore[misc]
+    """Sequences that follow the schema's links: open a table, then join it, read its
+    status and record, ask for the next one."""
+
+    def validate_response(
+        self, response: Any, case: Any, additional_checks: Any = None, **kwargs: Any
+    ) -> None:
+        case.validate_response(response, checks=CHECKS, transport_kwargs=kwargs or None)
+
+
+TestLinkedRoutes = pytest.mark.slow(_Tables.TestCase)
+TestLinkedRoutes.settings = settings(
+    max_examples=15,
+    stateful_step_count=4,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=list(HealthCheck),
+)

@@ -66,11 +66,29 @@ async def healthz(request: Request, manager: ManagerDep) -> dict[str, Any]:
     }
 
 
+def _from_created(operation: str, **more: Any) -> dict[str, Any]:
+    """An OpenAPI link from a new table to ``operation`` at that table."""
+    return {"operationId": operation, "parameters": {"table_id": "$response.body#/id"}, **more}
+
+
+#: where a new table leads (OpenAPI links: clients and fuzzers follow them)
+CREATED_LINKS = {
+    "JoinTable": _from_created("join_table"),
+    "TableStatus": _from_created("table_status"),
+    "TableRecord": _from_created("table_record"),
+    "PlayAgain": _from_created(
+        "play_again", requestBody={"token": "$response.body#/invites/0/token"}
+    ),
+}
+
+
 @router.post(
     "/api/tables",
     status_code=201,
+    operation_id="create_table",
     dependencies=[SameSite],
-    responses=refusals(403, 413, 429),
+    responses={201: {"description": "The table is open", "links": CREATED_LINKS}}
+    | refusals(403, 413, 429),
 )
 async def create_table(
     request: Request, body: CreateBody, manager: ManagerDep, allowance: AllowanceDep
@@ -89,6 +107,7 @@ async def lobby(manager: ManagerDep) -> dict[str, Any]:
 @router.post(
     "/api/tables/{table_id}/join",
     status_code=201,
+    operation_id="join_table",
     dependencies=[SameSite],
     responses=refusals(403, 404, 409, 413, 429),
 )
@@ -116,13 +135,15 @@ async def join_table(
     }
 
 
-@router.get("/api/tables/{table_id}", responses=refusals(404))
+@router.get("/api/tables/{table_id}", operation_id="table_status", responses=refusals(404))
 async def table_status(table: TableDep) -> dict[str, Any]:
     """A table's public status: seats, whose turn, the outcome."""
     return table.status_json()
 
 
-@router.get("/api/tables/{table_id}/record", responses=refusals(404, 409))
+@router.get(
+    "/api/tables/{table_id}/record", operation_id="table_record", responses=refusals(404, 409)
+)
 async def table_record(table: TableDep) -> dict[str, Any]:
     """A finished table's record (with its seed): the game replays from it."""
     if not table.over:
@@ -135,6 +156,7 @@ async def table_record(table: TableDep) -> dict[str, Any]:
 
 @router.post(
     "/api/tables/{table_id}/again",
+    operation_id="play_again",
     dependencies=[SameSite],
     responses=refusals(403, 404, 409, 413, 429),
 )
