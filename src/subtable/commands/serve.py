@@ -8,12 +8,17 @@ import socket
 import threading
 import time
 import webbrowser
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from subtable.web.botpool import DEFAULT_MAX_BUDGET
 from subtable.web.limits import Limits
+
+if TYPE_CHECKING:
+    from starlette.types import ASGIApp
+
+    from subtable.web.settings import Settings
 
 _DEFAULTS = Limits()
 
@@ -76,8 +81,6 @@ def serve(
     ] = _DEFAULTS.abandon_after / 3600,
 ) -> None:
     """Serve tables over HTTP and WebSockets, and the browser's pages (docs/protocol.md)."""
-    import uvicorn
-
     from subtable.web.app import Settings, create_app
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
@@ -97,7 +100,13 @@ def serve(
         gc_freeze=5.0,
         limits=limits,
     )
-    app = create_app(settings)
+    _run(create_app(settings), settings, host, port, open_browser)
+
+
+def _run(app: ASGIApp, settings: Settings, host: str, port: int, open_browser: bool) -> None:
+    """Serve ``app`` with uvicorn until stopped."""
+    import uvicorn
+
     # Tables keep many small long-lived objects (positions, logs): with the default
     # thresholds the collector's full passes stall the loop for 100+ ms under load.
     # Collect the young generation in larger steps and rarely walk the old ones; the

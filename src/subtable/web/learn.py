@@ -29,6 +29,7 @@ from subtable.ui.games.common import bot_words
 from subtable.ui.rules import rule_book
 from subtable.web.boards import board_renderer
 from subtable.web.guard import short
+from subtable.web.routes.errors import ApiError
 
 #: the moves one scene may carry (a played-out game is far shorter)
 MAX_MOVES = 300
@@ -52,14 +53,8 @@ class LearnBody(BaseModel):
     lang: Annotated[StrictStr, Field(max_length=16)] | None = None
 
 
-class LearnError(Exception):
+class LearnError(ApiError):
     """A lesson request refused: its HTTP status, a code and a message."""
-
-    def __init__(self, status: int, code: str, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.message = message
 
 
 def _played(run: LessonRun, played: tuple[Played, ...], tr: Translator) -> list[dict[str, Any]]:

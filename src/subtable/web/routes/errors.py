@@ -19,7 +19,6 @@ from starlette.exceptions import HTTPException
 
 from subtable.web.create import CreateError
 from subtable.web.guard import short
-from subtable.web.learn import LearnError
 from subtable.web.protocol import first_problem
 
 #: what each status means for this API (the OpenAPI descriptions)
@@ -101,18 +100,12 @@ async def _create_error(_request: Request, exc: Exception) -> JSONResponse:
     return error_response(status, exc.code, exc.message)
 
 
-async def _learn_error(_request: Request, exc: Exception) -> JSONResponse:
-    assert isinstance(exc, LearnError)
-    return error_response(exc.status, exc.code, exc.message)
-
-
 def install(app: FastAPI) -> None:
     """Answer every refusal as ``{"error": {"code", "message"}}`` with its 4xx status."""
     app.add_exception_handler(ApiError, _api_error)
     app.add_exception_handler(RequestValidationError, _invalid)
     app.add_exception_handler(HTTPException, _http)
     app.add_exception_handler(CreateError, _create_error)
-    app.add_exception_handler(LearnError, _learn_error)
 
 
 def openapi_of(app: FastAPI) -> dict[str, Any]:

@@ -72,7 +72,7 @@ def _from_created(operation: str, **more: Any) -> dict[str, Any]:
 
 
 #: where a new table leads (OpenAPI links: clients and fuzzers follow them)
-CREATED_LINKS = {
+CREATED_LINKS: dict[str, Any] = {
     "JoinTable": _from_created("join_table"),
     "TableStatus": _from_created("table_status"),
     "TableRecord": _from_created("table_record"),
@@ -87,8 +87,8 @@ CREATED_LINKS = {
     status_code=201,
     operation_id="create_table",
     dependencies=[SameSite],
-    responses={201: {"description": "The table is open", "links": CREATED_LINKS}}
-    | refusals(403, 413, 429),
+    responses=refusals(403, 413, 429)
+    | {201: {"description": "The table is open", "links": CREATED_LINKS}},
 )
 async def create_table(
     request: Request, body: CreateBody, manager: ManagerDep, allowance: AllowanceDep
