@@ -13,7 +13,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from subtable.i18n import Translator, normalize, translator
-from subtable.web import PROTOCOL_VERSION, hint
+from subtable.web import hint
 from subtable.web.guard import origin_allowed
 from subtable.web.limits import json_too_deep
 from subtable.web.live import LiveTable, Manager, Refused, token_hash
@@ -22,11 +22,16 @@ from subtable.web.protocol import (
     AnyMessage,
     BadMessage,
     ChatMsg,
+    ErrorFrame,
+    Frame,
     Hello,
     HintMsg,
     NameMsg,
     PingMsg,
+    PongFrame,
+    SyncFrame,
     UndoMsg,
+    WhyFrame,
     parse_message,
 )
 from subtable.web.render import error_text
@@ -52,6 +57,10 @@ class Connection:
     stamp: float = field(default_factory=time.monotonic)
     overflow: bool = False
 
+    def send(self, frame: Frame) -> None:
+        """Queue one of the server's frames."""
+        self.push(frame.wire())
+
     def push(self, message: dict[str, Any]) -> None:
         """Queue a message (a client that falls too far behind is disconnected)."""
         if self.queue.qsize() >= self.settings.max_queue:
@@ -75,12 +84,8 @@ class Connection:
     def error(self, code: str, message: str, **extra: Any) -> None:
         """Send an error reply (with the reason in the connection's language when known)."""
         if "why" not in extra:
-            text = error_text(code, self.tr)
-            if text is not None:
-                extra["why"] = text
-        self.push(
-            {"v": PROTOCOL_VERSION, "type": "error", "code": code, "message": message, **extra}
-        )
+            extra["why"] = error_text(code, self.tr)
+        self.send(ErrorFrame(code=code, message=message, **extra))
 
 
 @router.websocket("/ws")
@@ -172,13 +177,7 @@ async def _receive_loop(manager: Manager, conn: Connection) -> None:
 
 async def _handle(manager: Manager, conn: Connection, msg: AnyMessage) -> None:
     if isinstance(msg, PingMsg):
-        conn.push(
-            {
-                "v": PROTOCOL_VERSION,
-                "type": "pong",
-                "seq": None if conn.table is None else conn.table.seq,
-            }
-        )
+        conn.send(PongFrame(seq=None if conn.table is None else conn.table.seq))
         return
     if isinstance(msg, Hello):
         await _hello(manager, conn, msg)
@@ -197,7 +196,7 @@ async def _handle(manager: Manager, conn: Connection, msg: AnyMessage) -> None:
     elif isinstance(msg, HintMsg):
         await hint.hint(manager, table, conn, msg.seat)
     else:
-        conn.push({"v": PROTOCOL_VERSION, "type": "why", **manager.why(table, conn, msg.action)})
+        conn.send(WhyFrame(**manager.why(table, conn, msg.action)))
 
 
 async def _hello(manager: Manager, conn: Connection, msg: Hello) -> None:
@@ -245,15 +244,13 @@ async def _hello(manager: Manager, conn: Connection, msg: Hello) -> None:
         conn.push(table.welcome_json(conn))
         missed = [] if msg.last_seq is None else table.entries[msg.last_seq :]
         said = table.chat[msg.last_chat :] if msg.last_chat is not None else table.chat[-100:]
-        conn.push(
-            {
-                "v": PROTOCOL_VERSION,
-                "type": "sync",
-                "entries": [table.entry_json(e, conn) for e in missed],
-                "chat": [table.chat_json(line) for line in said],
-                "advice_asked": hint.asked_since(table, conn, msg.last_seq),
-                "state": table.state_json(conn),
-            }
+        conn.send(
+            SyncFrame(
+                entries=[table.entry_json(e, conn) for e in missed],
+                chat=[table.chat_json(line) for line in said],
+                advice_asked=hint.asked_since(table, conn, msg.last_seq),
+                state=table.state_json(conn),
+            )
         )
         if table.rematch is not None:  # the table plays on at a new one: this seat's link
             conn.push(table.rematch.frame(player))
