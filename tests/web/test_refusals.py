@@ -65,3 +65,24 @@ def test_a_refused_hello_stores_no_name(db_path: Path) -> None:
     with TestClient(create_app(settings)) as c:  # what the database kept
         assert c.get(f"/api/tables/{table}").json()["people"] == people
         assert "Zed" not in json.dumps(people) and "Bea" in json.dumps(people)
+
+
+def test_the_api_reads_json_whatever_type_a_client_declares(client: TestClient) -> None:
+    body = b'{"game": "submarine", "players": 2, "seats": ["human", "human"]}'
+    form = {"content-type": "application/x-www-form-urlencoded"}  # what ``curl -d`` says
+    assert client.post("/api/tables", content=body, headers=form).status_code == 201
+    r = client.post("/api/tables", content=b"[" * 40 + b"]" * 40, headers=form)
+    assert r.status_code == 400 and r.json()["error"]["code"] == "bad_json"
+
+
+def test_the_schema_declares_every_refusal_as_one_shape(client: TestClient) -> None:
+    paths = client.get("/openapi.json").json()["paths"]
+    join = paths["/api/tables/{table_id}/join"]["post"]
+    assert {"400", "403", "404", "409", "413", "429"} <= set(join["responses"])
+    assert all("422" not in op["responses"] for path in paths.values() for op in path.values())
+    assert "requestBody" in paths["/api/learn/{game}/{lesson_id}"]["post"]
+    r = client.post("/api/tables/x/join", json={"player": "one", "name": "Ana"})
+    assert r.status_code == 400
+    assert r.json() == {
+        "error": {"code": "bad_request", "message": "player: Input should be a valid integer"}
+    }
