@@ -15,6 +15,7 @@ from subtable.web.guard import short
 from subtable.web.limits import Buckets
 from subtable.web.live import LiveTable, Refused, token_hash
 from subtable.web.lobby import SeatsBody, seat_status
+from subtable.web.routes.answers import Created, Health, Joined, Lobby, NextTable, SeatsNow
 from subtable.web.routes.deps import AllowanceDep, ManagerDep, SameSite
 from subtable.web.routes.errors import ApiError, refusals
 
@@ -54,7 +55,7 @@ async def existing(manager: ManagerDep, table_id: TableId) -> LiveTable:
 TableDep = Annotated[LiveTable, Depends(existing)]
 
 
-@router.get("/healthz")
+@router.get("/healthz", response_model=None, responses={200: {"model": Health}})
 async def healthz(request: Request, manager: ManagerDep) -> dict[str, Any]:
     """Whether the server runs, its version, protocol, database and open tables."""
     return {
@@ -87,8 +88,9 @@ CREATED_LINKS: dict[str, Any] = {
     status_code=201,
     operation_id="create_table",
     dependencies=[SameSite],
+    response_model=None,
     responses=refusals(403, 413, 429)
-    | {201: {"description": "The table is open", "links": CREATED_LINKS}},
+    | {201: {"model": Created, "description": "The table is open", "links": CREATED_LINKS}},
 )
 async def create_table(
     request: Request, body: CreateBody, manager: ManagerDep, allowance: AllowanceDep
@@ -98,7 +100,7 @@ async def create_table(
     return await open_table(manager, body, str(request.base_url), allowance.client)
 
 
-@router.get("/api/lobby")
+@router.get("/api/lobby", response_model=None, responses={200: {"model": Lobby}})
 async def lobby(manager: ManagerDep) -> dict[str, Any]:
     """The public tables with a person's seat open."""
     return {"tables": await manager.lobby()}
@@ -109,7 +111,8 @@ async def lobby(manager: ManagerDep) -> dict[str, Any]:
     status_code=201,
     operation_id="join_table",
     dependencies=[SameSite],
-    responses=refusals(403, 404, 409, 413, 429),
+    response_model=None,
+    responses=refusals(403, 404, 409, 413, 429) | {201: {"model": Joined}},
 )
 async def join_table(
     request: Request,
@@ -158,7 +161,8 @@ async def table_record(table: TableDep) -> dict[str, Any]:
     "/api/tables/{table_id}/again",
     operation_id="play_again",
     dependencies=[SameSite],
-    responses=refusals(403, 404, 409, 413, 429),
+    response_model=None,
+    responses=refusals(403, 404, 409, 413, 429) | {200: {"model": NextTable}},
 )
 async def play_again(
     table_id: TableId, body: AgainBody, manager: ManagerDep, allowance: AllowanceDep
@@ -183,7 +187,12 @@ def _seats_asked(request: Request) -> Buckets:
     return buckets
 
 
-@router.post("/api/seats", dependencies=[SameSite], responses=refusals(403, 413, 429))
+@router.post(
+    "/api/seats",
+    dependencies=[SameSite],
+    response_model=None,
+    responses=refusals(403, 413, 429) | {200: {"model": SeatsNow}},
+)
 async def seats(
     body: SeatsBody,
     manager: ManagerDep,
