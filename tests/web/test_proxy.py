@@ -100,7 +100,6 @@ def _open(url: str, visitor: str) -> int:
 
 
 @pytest.mark.server
-@pytest.mark.slow
 def test_the_limits_count_the_visitor_the_proxy_names(
     servers: Callable[..., Server], proxy: Callable[[int], str], tmp_path: Path
 ) -> None:

@@ -10,7 +10,6 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import not_a_server_error
@@ -42,7 +41,6 @@ def _app() -> Any:
 schema = schemathesis.openapi.from_asgi("/openapi.json", _app())
 
 
-@pytest.mark.slow
 @schema.parametrize()
 @settings(
     max_examples=12,
@@ -64,7 +62,7 @@ class _Tables(schema.as_state_machine()):  # type: ignore[misc]
         case.validate_response(response, checks=CHECKS, transport_kwargs=kwargs or None)
 
 
-TestLinkedRoutes = pytest.mark.slow(_Tables.TestCase)
+TestLinkedRoutes = _Tables.TestCase
 TestLinkedRoutes.settings = settings(
     max_examples=15,
     stateful_step_count=4,

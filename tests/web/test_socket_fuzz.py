@@ -100,7 +100,6 @@ def _reply(ws: Any) -> dict[str, Any]:
     return frame
 
 
-@pytest.mark.slow
 @settings(
     max_examples=30,
     deadline=None,
