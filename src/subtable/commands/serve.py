@@ -8,12 +8,17 @@ import socket
 import threading
 import time
 import webbrowser
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from subtable.web.botpool import DEFAULT_MAX_BUDGET
 from subtable.web.limits import Limits
+
+if TYPE_CHECKING:
+    from starlette.types import ASGIApp
+
+    from subtable.web.settings import Settings
 
 _DEFAULTS = Limits()
 
@@ -33,6 +38,17 @@ def serve(
         list[str] | None,
         typer.Option(
             "--allow-origin", help="another origin allowed to open WebSockets (repeatable)"
+        ),
+    ] = None,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            "--forwarded-allow-ips",
+            metavar="ADDR[,ADDR]",
+            help="the reverse proxies (addresses or networks, * for any) whose "
+            "X-Forwarded-For and X-Forwarded-Proto are believed: the per-address limits and "
+            "the logs then see the client the proxy names; without it, forwarded headers "
+            "are ignored",
         ),
     ] = None,
     open_browser: Annotated[
@@ -65,8 +81,6 @@ def serve(
     ] = _DEFAULTS.abandon_after / 3600,
 ) -> None:
     """Serve tables over HTTP and WebSockets, and the browser's pages (docs/protocol.md)."""
-    import uvicorn
-
     from subtable.web.app import Settings, create_app
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
@@ -82,10 +96,17 @@ def serve(
         db=db,
         bot_workers=bot_workers,
         allowed_origins=tuple(allow_origin or ()),
+        forwarded_allow_ips=_addresses(forwarded_allow_ips),
         gc_freeze=5.0,
         limits=limits,
     )
-    app = create_app(settings)
+    _run(create_app(settings), settings, host, port, open_browser)
+
+
+def _run(app: ASGIApp, settings: Settings, host: str, port: int, open_browser: bool) -> None:
+    """Serve ``app`` with uvicorn until stopped."""
+    import uvicorn
+
     # Tables keep many small long-lived objects (positions, logs): with the default
     # thresholds the collector's full passes stall the loop for 100+ ms under load.
     # Collect the young generation in larger steps and rarely walk the old ones; the
@@ -105,11 +126,20 @@ def serve(
         host=host,
         port=port,
         access_log=False,
+        # forwarded headers believed from --forwarded-allow-ips only (uvicorn's own
+        # default would believe any from 127.0.0.1); the app applies the same rule
+        proxy_headers=bool(settings.forwarded_allow_ips),
+        forwarded_allow_ips=list(settings.forwarded_allow_ips) or None,
         log_level="info",
         ws_max_size=4 * settings.max_message,
         ws_ping_interval=20,
         ws_ping_timeout=20,
     )
+
+
+def _addresses(text: str | None) -> tuple[str, ...]:
+    """``ADDR[,ADDR]`` as a tuple (empty: none given)."""
+    return tuple(part.strip() for part in (text or "").split(",") if part.strip())
 
 
 def _open_when_ready(url: str, host: str, port: int) -> None:

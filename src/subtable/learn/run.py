@@ -231,7 +231,7 @@ class LessonRun:
     def _resolve(self, text: str | int, legal: list[Action]) -> Action | Outcome:
         tr = self.tr
         raw = str(text).strip()
-        if raw.isdigit():
+        if raw.isascii() and raw.isdigit():  # not "²" or "①": int() refuses those
             n = int(raw)
             if not 1 <= n <= len(legal):
                 return Outcome(False, "unknown", tr("ui.err.bad_number", n=n, max=len(legal)))

@@ -10,7 +10,10 @@ from urllib.parse import urlsplit
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from subtable.web.limits import Buckets, Limits, client_key
+from subtable.web.limits import Buckets, Limits, client_key, json_too_deep
+
+#: where the JSON API lives
+API = "/api/"
 
 
 def origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...]) -> bool:
@@ -25,11 +28,15 @@ def origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...
 
 class BodyLimit:
     """ASGI middleware: an HTTP body larger than ``limit`` bytes is answered ``413`` before
-    the application sees it (the body is neither read further nor echoed)."""
+    the application sees it (the body is neither read further nor echoed). A body of the
+    JSON API (``/api/``) nesting deeper than ``depth`` is answered ``400`` before it is
+    parsed, and is read as JSON whatever its declared type (``curl -d`` says it is a form).
+    """
 
-    def __init__(self, app: ASGIApp, limit: int) -> None:
+    def __init__(self, app: ASGIApp, limit: int, depth: int = 32) -> None:
         self.app = app
         self.limit = limit
+        self.depth = depth
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["method"] in ("GET", "HEAD", "OPTIONS"):
@@ -37,7 +44,7 @@ class BodyLimit:
             return
         declared = dict(scope["headers"]).get(b"content-length")
         if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
-            await self._refuse(send)
+            await self._refuse(send, 413, "too_large", self._too_large())
             return
         chunks: list[bytes] = []
         size = 0
@@ -48,12 +55,20 @@ class BodyLimit:
             chunk = message.get("body", b"")
             size += len(chunk)
             if size > self.limit:
-                await self._refuse(send)
+                await self._refuse(send, 413, "too_large", self._too_large())
                 return
             chunks.append(chunk)
             if not message.get("more_body", False):
                 break
         body = b"".join(chunks)
+        if scope["path"].startswith(API):
+            text = body.decode("utf-8", "replace")
+            if json_too_deep(text, self.depth):
+                await self._refuse(
+                    send, 400, "bad_json", f"the body nests more than {self.depth} levels deep"
+                )
+                return
+            scope = {**scope, "headers": _as_json(scope["headers"])}
         sent = False
 
         async def replay() -> Message:
@@ -65,18 +80,15 @@ class BodyLimit:
 
         await self.app(scope, replay, send)
 
-    async def _refuse(self, send: Send) -> None:
-        payload = {
-            "error": {
-                "code": "too_large",
-                "message": f"a request body may have at most {self.limit} bytes",
-            }
-        }
-        data = json.dumps(payload).encode()
+    def _too_large(self) -> str:
+        return f"a request body may have at most {self.limit} bytes"
+
+    async def _refuse(self, send: Send, status: int, code: str, message: str) -> None:
+        data = json.dumps({"error": {"code": code, "message": message}}).encode()
         await send(
             {
                 "type": "http.response.start",
-                "status": 413,
+                "status": status,
                 "headers": [
                     (b"content-type", b"application/json"),
                     (b"content-length", str(len(data)).encode()),
@@ -85,6 +97,12 @@ class BodyLimit:
             }
         )
         await send({"type": "http.response.body", "body": data})
+
+
+def _as_json(headers: list[tuple[bytes, bytes]]) -> list[tuple[bytes, bytes]]:
+    """``headers`` with the body's type said to be JSON."""
+    kept = [(k, v) for k, v in headers if k.lower() != b"content-type"]
+    return [*kept, (b"content-type", b"application/json")]
 
 
 class Guard:

@@ -17,15 +17,11 @@ many moves (400).
 
 from __future__ import annotations
 
-import asyncio
-import json
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, JSONResponse, Response
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
-from subtable.i18n import LANGUAGES, Translator, normalize, translator
+from subtable.i18n import Translator
 from subtable.learn import LessonRun, Outcome, Played, find_lesson, lesson_games, lessons
 from subtable.learn.run import text_of
 from subtable.ui.games import game_ui
@@ -33,8 +29,7 @@ from subtable.ui.games.common import bot_words
 from subtable.ui.rules import rule_book
 from subtable.web.boards import board_renderer
 from subtable.web.guard import short
-from subtable.web.limits import ascii_int, json_too_deep
-from subtable.web.pages import page, page_language
+from subtable.web.routes.errors import ApiError
 
 #: the moves one scene may carry (a played-out game is far shorter)
 MAX_MOVES = 300
@@ -58,14 +53,8 @@ class LearnBody(BaseModel):
     lang: Annotated[StrictStr, Field(max_length=16)] | None = None
 
 
-class LearnError(Exception):
+class LearnError(ApiError):
     """A lesson request refused: its HTTP status, a code and a message."""
-
-    def __init__(self, status: int, code: str, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.message = message
 
 
 def _played(run: LessonRun, played: tuple[Played, ...], tr: Translator) -> list[dict[str, Any]]:
@@ -233,16 +222,6 @@ def _describe(
     }
 
 
-def _fail(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": short(message)}}, status_code=status)
-
-
-def _with_cookie(response: Response, request: Request, lang: str) -> Response:
-    if request.query_params.get("lang"):
-        response.set_cookie("lang", lang, max_age=365 * 86_400, samesite="lax")
-    return response
-
-
 def lesson_list(tr: Translator) -> list[dict[str, Any]]:
     """Each game with lessons: its title and its lessons' titles and summaries."""
     out = []
@@ -265,73 +244,3 @@ def lesson_list(tr: Translator) -> list[dict[str, Any]]:
             }
         )
     return out
-
-
-def make_learn_router() -> APIRouter:
-    """The lessons' pages and their JSON API."""
-    router = APIRouter()
-    at_once = asyncio.Semaphore(AT_ONCE)
-
-    @router.get("/learn", response_class=HTMLResponse)
-    async def learn_index(request: Request) -> Response:
-        tr = translator(page_language(request))
-        response = page("learn_index.html", tr, games=lesson_list(tr))
-        return _with_cookie(response, request, tr.lang)
-
-    @router.get("/learn/{game}/{lesson_id}", response_class=HTMLResponse)
-    async def learn_page(request: Request, game: str, lesson_id: str) -> Response:
-        tr = translator(page_language(request))
-        scene = ascii_int(request.query_params.get("scene"))
-        body = LearnBody(scene=max(0, (scene or 1) - 1))
-        try:
-            async with at_once:
-                first = await asyncio.to_thread(lesson_state, game, lesson_id, body, tr)
-        except LearnError as exc:
-            if exc.status == 404:
-                return page("message.html", tr, status=404, message=tr("web.learn.no_lesson"))
-            body = LearnBody()
-            async with at_once:
-                first = await asyncio.to_thread(lesson_state, game, lesson_id, body, tr)
-        response = page(
-            "learn.html",
-            tr,
-            game=game,
-            lesson=lesson_id,
-            title=first["lesson"]["title"],
-            first=first,
-        )
-        return _with_cookie(response, request, tr.lang)
-
-    @router.post("/api/learn/{game}/{lesson_id}", response_model=None)
-    async def learn_api(request: Request, game: str, lesson_id: str) -> JSONResponse:
-        try:
-            text = (await request.body()).decode("utf-8")
-        except UnicodeDecodeError:
-            return _fail(400, "bad_json", "the body is not UTF-8 text")
-        if json_too_deep(text, 8):
-            return _fail(400, "bad_json", "the body nests too deep")
-        try:
-            raw = json.loads(text)
-        except ValueError:
-            return _fail(400, "bad_json", "the body is not valid JSON")
-        try:
-            body = LearnBody.model_validate(raw)
-        except ValidationError as exc:
-            first = exc.errors()[0]
-            where = ".".join(short(str(p), 40) for p in first["loc"]) or "body"
-            return _fail(400, "bad_request", f"{where}: {first['msg']}")
-        if body.lang is not None and normalize(body.lang) is None:
-            return _fail(
-                400,
-                "bad_lang",
-                f"unknown language {short(body.lang, 16)!r} ({', '.join(LANGUAGES)})",
-            )
-        tr = translator(normalize(body.lang) or page_language(request))
-        try:
-            async with at_once:
-                data = await asyncio.to_thread(lesson_state, game, lesson_id, body, tr)
-        except LearnError as exc:
-            return _fail(exc.status, exc.code, exc.message)
-        return JSONResponse(data)
-
-    return router

@@ -2,19 +2,17 @@
 of public tables; and ``POST /api/seats``, what each table this browser holds a token for
 says of that token's seat (whether it decides now, and until when).
 
-The pages module draws these; the API router is included by the app.
+The pages module draws these; ``routes/tables.py`` answers ``POST /api/seats``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from datetime import timedelta
 from typing import Annotated, Any
 
 from babel.dates import format_timedelta
-from fastapi import APIRouter, Request
-from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field, StrictStr, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictStr
 
 from subtable.bots.levels import declared_levels
 from subtable.core.registry import game_class
@@ -22,8 +20,8 @@ from subtable.i18n import Translator
 from subtable.ui.games import game_ui
 from subtable.ui.seat_words import bot_who
 from subtable.ui.seats import BEST_BOTS, HUMAN
-from subtable.web.guard import Guard, short
-from subtable.web.limits import Buckets, ascii_int
+from subtable.web.guard import short
+from subtable.web.limits import ascii_int
 from subtable.web.live import TURN_BASED, LiveTable, Manager, token_hash
 
 #: the time limits a decision may have at a turn-based table, offered on the home page
@@ -278,33 +276,3 @@ async def seat_status(manager: Manager, ref: SeatRef) -> dict[str, Any]:
     if digest == table.row.spectator_hash:
         return seat_json(table, None)
     return {"table": table.id, "error": "bad_token"}
-
-
-def make_api_router(manager_of: Callable[[Request], Manager]) -> APIRouter:
-    """``POST /api/seats``: for each table this browser holds a token for, whether that
-    seat decides now and until when (tokens travel in the body: never in a logged URL)."""
-    router = APIRouter()
-    asked = Buckets(rate=1.0, burst=20.0)  # a page polls once a minute; a reload or two
-
-    @router.post("/api/seats", response_model=None)
-    async def seats(request: Request) -> JSONResponse:
-        guard: Guard = request.app.state.guard
-        if guard.cross_site(request):
-            return _fail(403, "cross_site", "ask from this server's own pages")
-        try:
-            body = SeatsBody.model_validate_json(await request.body())
-        except ValidationError as exc:
-            first = exc.errors()[0]
-            where = ".".join(short(p, 40) for p in first["loc"]) or "body"
-            return _fail(400, "bad_request", f"{where}: {short(first['msg'], 200)}")
-        if not asked.allow(guard.client(request)):
-            return _fail(429, "rate_limited", "too many questions: wait a little")
-        manager = manager_of(request)
-        answers = [await seat_status(manager, ref) for ref in body.seats]
-        return JSONResponse({"now": manager.clock(), "seats": answers})
-
-    return router
-
-
-def _fail(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)

@@ -12,10 +12,11 @@ from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any
 
-from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, Response
+from fastapi import Request
+from fastapi.responses import HTMLResponse
 from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
+from pydantic import ValidationError
 
 from subtable import __version__
 from subtable.core.game import Game, OptionSpec, State, Utility
@@ -23,18 +24,16 @@ from subtable.core.registry import game_class, game_names
 from subtable.i18n import LANGUAGES, Translator, normalize, translator
 from subtable.ui.games import game_ui
 from subtable.ui.games.common import action_as_seen
-from subtable.ui.rules import rule_book
 from subtable.ui.seat_words import levels_measured
 from subtable.ui.seats import BEST_BOTS, HUMAN
 from subtable.web import lobby
 from subtable.web.boards import board_renderer
-from subtable.web.create import CreateBody, CreateError, open_table
-from subtable.web.guard import Guard
+from subtable.web.create import CreateBody
 from subtable.web.insight import insight_strings
 from subtable.web.limits import ascii_int
 from subtable.web.live import LiveTable, shared_game
+from subtable.web.protocol import first_problem
 from subtable.web.render import who_labels
-from subtable.web.turning import replay_block
 
 #: the seat kinds offered on the home page besides the bot levels of each game
 SEAT_KINDS = (HUMAN, *BEST_BOTS)
@@ -327,121 +326,7 @@ def no_table(request: Request) -> HTMLResponse:
     return page("message.html", tr, status=404, message=tr("web.error.bad_link"))
 
 
-def make_router(manager_of: Any) -> APIRouter:
-    """The pages, reading tables through ``manager_of(request)``."""
-    router = APIRouter()
-
-    def lang_response(response: Response, request: Request, lang: str) -> Response:
-        if request.query_params.get("lang"):
-            response.set_cookie("lang", lang, max_age=365 * 86_400, samesite="lax")
-        return response
-
-    @router.get("/", response_class=HTMLResponse)
-    async def home(request: Request) -> Response:
-        tr = translator(page_language(request))
-        tables = await manager_of(request).lobby()
-        return lang_response(home_page(tr, {}, tables=tables), request, tr.lang)
-
-    @router.get("/lobby", response_class=HTMLResponse)
-    async def lobby_part(request: Request) -> Response:
-        """The home page's lobby alone (the page refreshes it in place)."""
-        tr = translator(page_language(request))
-        rows = lobby.lobby_rows(await manager_of(request).lobby(), tr)
-        return page("lobby.html", tr, lobby=rows)
-
-    @router.post("/new", response_class=HTMLResponse)
-    async def new(request: Request) -> Response:
-        guard: Guard = request.app.state.guard
-        if guard.cross_site(request):  # another site's page cannot open tables here
-            tr = translator(page_language(request))
-            return page("message.html", tr, status=403, message=tr("web.error.cross_site"))
-        form = await request.form()
-        tr = translator(normalize(str(form.get("lang") or "")) or page_language(request))
-        game = str(form.get("game") or "")
-        body, problem = _body_from_form(game, dict(form), tr)
-        status = 400
-        if body is not None and not guard.may_open(request):
-            body, problem, status = None, tr("web.error.too_many_tables"), 429
-        if body is not None:
-            try:
-                created = await open_table(
-                    manager_of(request), body, str(request.base_url), guard.client(request)
-                )
-            except CreateError as exc:
-                problem = exc.message
-                if exc.code == "too_many_tables":
-                    problem, status = tr("web.error.too_many_tables"), 429
-            else:
-                return page(
-                    "created.html",
-                    tr,
-                    created=created,
-                    title=game_ui(game).title(tr),
-                    player_label=player_labels(tr),
-                    public=body.visibility == "public",
-                )
-        tables = await manager_of(request).lobby()
-        sent = {str(k): str(v) for k, v in form.items() if isinstance(v, str)}
-        where = game if game in game_names() else ""
-        return home_page(tr, {where: problem}, status=status, tables=tables, form=sent)
-
-    @router.get("/t/{table_id}", response_class=HTMLResponse)
-    async def table_page(request: Request, table_id: str) -> Response:
-        table = await manager_of(request).get(table_id)
-        if table is None:
-            return no_table(request)
-        tr = translator(page_language(request, table.row.lang))
-        response = page(
-            "table.html",
-            tr,
-            table=table.id,
-            title=table.ui.title(tr),
-            pace=_pace(request),
-            rules=rule_book(table.game, tr),
-        )
-        return lang_response(response, request, tr.lang)
-
-    @router.get("/replay/{table_id}", response_class=HTMLResponse)
-    async def replay(request: Request, table_id: str) -> Response:
-        table = await manager_of(request).get(table_id)
-        if table is None:
-            return no_table(request)
-        tr = translator(page_language(request, table.row.lang))
-        if not table.over:
-            return page("message.html", tr, status=409, message=tr("web.replay.not_over"))
-        q = request.query_params
-        seats = len(table.owners)
-        chosen = ascii_int(q.get("seat"))
-        everything = chosen is None or not 0 < chosen <= seats
-        seat = None if chosen is None or everything else chosen - 1
-        steps = len(table.effective_actions())
-        asked = ascii_int(q.get("step"))
-        step = steps if asked is None else asked
-        data = replay_page(table, tr, step, seat, everything)
-        turning = await replay_block(request, table, tr, seat, data["step"])
-        response = page(
-            "replay.html",
-            tr,
-            table=table.id,
-            title=table.ui.title(tr),
-            seat_choices=[(str(s + 1), table.ui.seat_name(s, tr)) for s in range(seats)],
-            view="all" if everything else str(seat + 1 if seat is not None else "all"),
-            turning=turning,
-            **data,
-        )
-        return lang_response(response, request, tr.lang)
-
-    return router
-
-
-def _pace(request: Request) -> str:
-    """Milliseconds between other seats' moves on the page (``?pace=0`` in tests), or ``""``:
-    the player's own choice (kept in the browser), else the default."""
-    pace = ascii_int(request.query_params.get("pace"))
-    return "" if pace is None else str(min(pace, 5_000))
-
-
-def _body_from_form(
+def body_from_form(
     game: str, form: dict[str, Any], tr: Translator
 ) -> tuple[CreateBody | None, str]:
     """The ``POST /api/tables`` body a home-page form stands for."""
@@ -476,14 +361,17 @@ def _body_from_form(
         return None, problem
     # the home page's form says whether it allows advice; another form leaves the default
     advice = ("advice" in field) if "advice-asked" in field else None
-    body = CreateBody(
-        game=game,
-        players=players,
-        gnomes=gnomes,
-        options=options,
-        seats=seats,
-        lang=lang,
-        **people,
-        advice=advice,
-    )
+    try:
+        body = CreateBody(
+            game=game,
+            players=players,
+            gnomes=gnomes,
+            options=options,
+            seats=seats,
+            lang=lang,
+            **people,
+            advice=advice,
+        )
+    except ValidationError as exc:  # a field beyond its bounds (a name too long…)
+        return None, first_problem(exc.errors(), whole="form")
     return body, ""

@@ -1,7 +1,9 @@
-"""The WebSocket protocol's client messages, validated with pydantic (``docs/protocol.md``)."""
+"""The WebSocket protocol (``docs/protocol.md``): the client's messages, validated with
+pydantic, and the server's frames, each stamped with the protocol version here, once."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Any, Literal, cast
 
 from pydantic import (
@@ -111,6 +113,16 @@ class BadMessage(Exception):
         self.message = message
 
 
+def first_problem(errors: Sequence[Any], skip: int = 0, whole: str = "message") -> str:
+    """The first of pydantic's ``errors`` in words: where (its location less the first
+    ``skip`` parts, cut short; ``whole`` when it is about the whole) and what is wrong."""
+    if not errors:
+        return f"{whole}: invalid"
+    first = errors[0]
+    where = ".".join(str(p)[:40] for p in tuple(first.get("loc", ()))[skip:]) or whole
+    return f"{where}: {str(first.get('msg', ''))[:200]}"
+
+
 def parse_message(data: Any) -> AnyMessage:
     """Validate decoded JSON as a client message."""
     if not isinstance(data, dict):
@@ -131,6 +143,61 @@ def parse_message(data: Any) -> AnyMessage:
     try:
         return _adapter.validate_python(data)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"][1:]) or "message"
-        raise BadMessage("bad_message", f"{kind}: {where}: {first['msg']}") from None
+        raise BadMessage("bad_message", f"{kind}: {first_problem(exc.errors(), 1)}") from None
+
+
+# -- the server's frames -------------------------------------------------------------------
+class Frame(BaseModel):
+    """A message of the server: its ``v`` is the protocol version, set here only."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    v: int = PROTOCOL_VERSION
+
+    def wire(self) -> dict[str, Any]:
+        """The frame as the JSON object sent."""
+        return self.model_dump(mode="json")
+
+
+class ErrorFrame(Frame):
+    """A message refused: a reason code, a message, the reason in the reader's language
+    (``why``, when there are words for it), and what else the refusal tells (``seq``…)."""
+
+    model_config = ConfigDict(extra="allow")
+
+    type: Literal["error"] = "error"
+    code: str
+    message: str
+    why: Any = None
+
+    def wire(self) -> dict[str, Any]:
+        """The frame as sent (``why`` only when there is one)."""
+        out = super().wire()
+        if out["why"] is None:
+            del out["why"]
+        return out
+
+
+class PongFrame(Frame):
+    """The answer to ``ping``: the table's position (``None`` before hello)."""
+
+    type: Literal["pong"] = "pong"
+    seq: int | None
+
+
+class WhyFrame(Frame):
+    """Why an action is (not) possible now (its fields: ``docs/protocol.md``)."""
+
+    model_config = ConfigDict(extra="allow")
+
+    type: Literal["why"] = "why"
+
+
+class SyncFrame(Frame):
+    """After hello: the entries and chat missed, the questions asked, the position now."""
+
+    type: Literal["sync"] = "sync"
+    entries: list[dict[str, Any]]
+    chat: list[dict[str, Any]]
+    advice_asked: list[Any]
+    state: dict[str, Any]

@@ -1,0 +1,212 @@
+"""The tables' JSON API: open a table, take a seat, read its status and record, play again,
+the lobby and "your tables"."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Path, Request
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+
+from subtable import __version__
+from subtable.web import PROTOCOL_VERSION
+from subtable.web.create import CreateBody, open_table
+from subtable.web.guard import short
+from subtable.web.limits import Buckets
+from subtable.web.live import LiveTable, Refused, token_hash
+from subtable.web.lobby import SeatsBody, seat_status
+from subtable.web.routes.answers import Created, Health, Joined, Lobby, NextTable, SeatsNow
+from subtable.web.routes.deps import AllowanceDep, ManagerDep, SameSite
+from subtable.web.routes.errors import ApiError, refusals
+
+router = APIRouter(tags=["tables"])
+
+#: a table's id in a path (ids are short; anything longer names no table)
+TableId = Annotated[str, Path(max_length=64)]
+#: ``POST /api/seats``: a page polls once a minute; a reload or two
+SEATS_RATE, SEATS_BURST = 1.0, 20.0
+
+
+class JoinBody(BaseModel):
+    """``POST /api/tables/{id}/join``: the open seat to take, and the name to show."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    player: Annotated[StrictInt, Field(ge=0, le=64)]
+    name: Annotated[StrictStr, Field(max_length=64)]
+
+
+class AgainBody(BaseModel):
+    """``POST /api/tables/{id}/again``: the caller's seat token (in the body, never in a URL)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    token: StrictStr = Field(max_length=128)
+
+
+async def existing(manager: ManagerDep, table_id: TableId) -> LiveTable:
+    """The table a path names, or 404 ``no_table``."""
+    table = await manager.get(table_id)
+    if table is None:
+        raise ApiError(404, "no_table", f"there is no table {short(table_id, 64)!r}")
+    return table
+
+
+TableDep = Annotated[LiveTable, Depends(existing)]
+
+
+@router.get("/healthz", response_model=None, responses={200: {"model": Health}})
+async def healthz(request: Request, manager: ManagerDep) -> dict[str, Any]:
+    """Whether the server runs, its version, protocol, database and open tables."""
+    return {
+        "ok": True,
+        "version": __version__,
+        "protocol": PROTOCOL_VERSION,
+        "db": request.app.state.db_kind,
+        "tables": len(manager.tables),
+    }
+
+
+def _from_created(operation: str, **more: Any) -> dict[str, Any]:
+    """An OpenAPI link from a new table to ``operation`` at that table."""
+    return {"operationId": operation, "parameters": {"table_id": "$response.body#/id"}, **more}
+
+
+#: where a new table leads (OpenAPI links: clients and fuzzers follow them)
+CREATED_LINKS: dict[str, Any] = {
+    "JoinTable": _from_created("join_table"),
+    "TableStatus": _from_created("table_status"),
+    "TableRecord": _from_created("table_record"),
+    "PlayAgain": _from_created(
+        "play_again", requestBody={"token": "$response.body#/invites/0/token"}
+    ),
+}
+
+
+@router.post(
+    "/api/tables",
+    status_code=201,
+    operation_id="create_table",
+    dependencies=[SameSite],
+    response_model=None,
+    responses=refusals(403, 413, 429)
+    | {201: {"model": Created, "description": "The table is open", "links": CREATED_LINKS}},
+)
+async def create_table(
+    request: Request, body: CreateBody, manager: ManagerDep, allowance: AllowanceDep
+) -> dict[str, Any]:
+    """Open a table: one invitation per person's seat and the spectators' link."""
+    allowance.take()
+    return await open_table(manager, body, str(request.base_url), allowance.client)
+
+
+@router.get("/api/lobby", response_model=None, responses={200: {"model": Lobby}})
+async def lobby(manager: ManagerDep) -> dict[str, Any]:
+    """The public tables with a person's seat open."""
+    return {"tables": await manager.lobby()}
+
+
+@router.post(
+    "/api/tables/{table_id}/join",
+    status_code=201,
+    operation_id="join_table",
+    dependencies=[SameSite],
+    response_model=None,
+    responses=refusals(403, 404, 409, 413, 429) | {201: {"model": Joined}},
+)
+async def join_table(
+    request: Request,
+    table_id: TableId,
+    body: JoinBody,
+    manager: ManagerDep,
+    allowance: AllowanceDep,
+) -> dict[str, Any]:
+    """Take an open seat of a public table: its token and link."""
+    allowance.take()
+    table = await existing(manager, table_id)
+    try:
+        token = await manager.claim(table, body.player, body.name)
+    except Refused as exc:
+        raise ApiError(409 if exc.code == "seat_taken" else 400, exc.code, exc.message) from None
+    base = str(request.base_url).rstrip("/")
+    return {
+        "table": table.id,
+        "player": body.player,
+        "seats": list(table.seats_of(body.player)),
+        "token": token,
+        "url": f"{base}/t/{table.id}#{token}",
+    }
+
+
+@router.get("/api/tables/{table_id}", operation_id="table_status", responses=refusals(404))
+async def table_status(table: TableDep) -> dict[str, Any]:
+    """A table's public status: seats, whose turn, the outcome."""
+    return table.status_json()
+
+
+@router.get(
+    "/api/tables/{table_id}/record", operation_id="table_record", responses=refusals(404, 409)
+)
+async def table_record(table: TableDep) -> dict[str, Any]:
+    """A finished table's record (with its seed): the game replays from it."""
+    if not table.over:
+        raise ApiError(
+            409, "not_over", "the game goes on: its record (and seed) are given once it is over"
+        )
+    record: dict[str, Any] = table.record().to_json()
+    return record
+
+
+@router.post(
+    "/api/tables/{table_id}/again",
+    operation_id="play_again",
+    dependencies=[SameSite],
+    response_model=None,
+    responses=refusals(403, 404, 409, 413, 429) | {200: {"model": NextTable}},
+)
+async def play_again(
+    table_id: TableId, body: AgainBody, manager: ManagerDep, allowance: AllowanceDep
+) -> dict[str, Any]:
+    """The next table of a finished one (the same for every seat that asks)."""
+    table = await existing(manager, table_id)
+    digest = token_hash(body.token)
+    player = table.token_players.get(digest)
+    if player is None:
+        if digest == table.row.spectator_hash:
+            raise ApiError(403, "spectator", "a spectator cannot open the next table")
+        raise ApiError(403, "bad_token", "this token opens no seat at this table")
+    try:
+        rematch = await manager.again(table, allowance.client, allowance.available)
+    except Refused as exc:
+        raise ApiError(409 if exc.code == "not_over" else 429, exc.code, exc.message) from None
+    return {"id": rematch.table, "url": rematch.link(player)}
+
+
+def _seats_asked(request: Request) -> Buckets:
+    buckets: Buckets = request.app.state.seats_asked
+    return buckets
+
+
+@router.post(
+    "/api/seats",
+    dependencies=[SameSite],
+    response_model=None,
+    responses=refusals(403, 413, 429) | {200: {"model": SeatsNow}},
+)
+async def seats(
+    body: SeatsBody,
+    manager: ManagerDep,
+    allowance: AllowanceDep,
+    asked: Annotated[Buckets, Depends(_seats_asked)],
+) -> dict[str, Any]:
+    """For each table this browser holds a token for, whether that seat decides now and
+    until when (tokens travel in the body: never in a logged URL)."""
+    if not asked.allow(allowance.client):
+        raise ApiError(429, "rate_limited", "too many questions: wait a little")
+    answers = [await seat_status(manager, ref) for ref in body.seats]
+    return {"now": manager.clock(), "seats": answers}
+
+
+def seats_buckets() -> Buckets:
+    """The allowance of ``POST /api/seats`` per address (kept in the app's state)."""
+    return Buckets(rate=SEATS_RATE, burst=SEATS_BURST)
