@@ -376,6 +376,8 @@ def turning_figure(
         item[-1].tail = " " + curve.label
     el(body, "h3", tr("web.turning.moments"), cls="small-h")
     _moment_list(body, marks, curves, tr)
+    if any(mark.href is not None for mark in marks):
+        el(body, "p", tr("web.turning.choose"), cls="turning-choose")
     return body
 
 
@@ -390,9 +392,10 @@ def _moment_list(
     for mark in marks:
         kind = "drop" if mark.after < mark.before else "rise"
         item = el(items, "li", cls=kind)
-        el(item, "span", "▼" if kind == "drop" else "▲", aria_hidden="true").tail = " "
+        sign = el(item, "span", "▼" if kind == "drop" else "▲", aria_hidden="true")
         who = f"{curves[mark.curve].label} — " if len(curves) > 1 else ""
         if mark.href is None:
-            el(item, "span", who + mark.text)
+            sign.tail = " " + who + mark.text
         else:
+            sign.tail = " "
             el(item, "a", who + mark.text, href=mark.href)
