@@ -210,3 +210,6 @@ def test_moments_link_to_the_replay_numbered_as_the_live_log(app: TestClient) ->
     assert _moment_links(html) == [f"/replay/{t['id']}?seat=all&amp;step=6&amp;lang=en#board"]
     assert "move 8: " in html and ">8</text></a>" in html
     assert "No move changed" not in html
+    # the replay's log numbers the moves as the table's log did
+    page = app.get(f"/replay/{t['id']}?lang=en&step=7").text
+    assert re.findall(r'<li value="(\d+)">', page) == ["1", "2", "3", "4", "5", "8", "9"]
