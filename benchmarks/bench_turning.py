@@ -3,10 +3,12 @@
     python benchmarks/bench_turning.py [--seeds 7301,7302] [--worlds 16]
 
 Plays heuristic games (Red November with 4 gnomes, Submarine with 3 players; the lab's
-seeds of docs/lab.md), then computes each chart as the server does: ``web.turning.compute``
-in a fresh worker process (``spawn``, as ``subtable serve`` starts it: the first chart pays
-the process's start and imports), then again in the same, warm process. Prints wall and CPU
-seconds (the worker's ``time.process_time``) per game.
+seeds of docs/lab.md), then computes each chart as the server does: its worlds shared out
+among ``web.turning.WORKERS`` fresh worker processes (``spawn``, as ``subtable serve``
+starts them: the first chart pays the processes' start and imports), then again in the same,
+warm processes. Prints, per game, the wall seconds and the CPU seconds (the workers' and the
+joining's ``time.process_time``: on a shared machine the wall time grows with the others'
+load, the CPU time much less), and how many moments were found significant.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from subtable.bots.base import make_bot, observe
 from subtable.core.record import GameRecord
 from subtable.core.registry import make_game
 from subtable.core.rng import Rng
-from subtable.web.turning import WORLDS, compute
+from subtable.web.turning import WORKERS, WORLDS, finish, submit
 
 GAMES = (("red-november", {"players": 4}), ("submarine", {"players": 3}))
 
@@ -38,30 +40,37 @@ def record_of(name: str, options: dict[str, Any], seed: int) -> dict[str, Any]:
     return GameRecord.of(name, state).to_json()
 
 
+def chart(pool: ProcessPoolExecutor, record: dict[str, Any], worlds: int) -> dict[str, Any]:
+    """A record's chart, as the server computes it (its worlds shared among the workers)."""
+    started = time.perf_counter()
+    done = [f.result() for f in submit(pool, record, worlds, WORKERS)]
+    return finish(record, done, worlds, started)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seeds", default="7301,7302")
     parser.add_argument("--worlds", type=int, default=WORLDS)
     args = parser.parse_args()
     seeds = [int(s) for s in args.seeds.split(",")]
-    print(f"worlds {args.worlds}")
-    print("game                 seed  moves  first (wall, cpu)   warm (wall, cpu)")
+    print(f"worlds {args.worlds}, workers {WORKERS}")
+    print("game                 seed  moves  first (wall, cpu)   warm (wall, cpu)   moments")
     for name, options in GAMES:
         for seed in seeds:
             record = record_of(name, options, seed)
             ctx = multiprocessing.get_context("spawn")
-            with ProcessPoolExecutor(1, mp_context=ctx) as pool:
+            with ProcessPoolExecutor(WORKERS, mp_context=ctx) as pool:
                 started = time.perf_counter()
-                first = pool.submit(compute, record, args.worlds).result()
+                first = chart(pool, record, args.worlds)
                 first_wall = time.perf_counter() - started
                 started = time.perf_counter()
-                warm = pool.submit(compute, record, args.worlds).result()
+                warm = chart(pool, record, args.worlds)
                 warm_wall = time.perf_counter() - started
             assert first["series"] == warm["series"]
             print(
                 f"{name:<20} {seed:>5} {len(record['actions']):>6}  "
                 f"{first_wall:6.1f} s {first['cpu_seconds']:6.1f} s    "
-                f"{warm_wall:6.1f} s {warm['cpu_seconds']:6.1f} s"
+                f"{warm_wall:6.1f} s {warm['cpu_seconds']:6.1f} s   {len(warm['moments']):>4}"
             )
 
 

@@ -67,7 +67,7 @@ def test_report_names_causes_and_speaks_the_language(tmp_path: Path) -> None:
     )  # fmt: skip
     assert proc.returncode == 0, proc.stderr
     text = page.read_text()
-    assert "<html lang='it'>" in text and "tutti gli gnomi sono morti o fuggiti" in text.lower()
+    assert '<html lang="it">' in text and "tutti gli gnomi sono morti o fuggiti" in text.lower()
     assert not CODES.search(text.split("<h2>")[0].split("</code>")[-1])
     assert "brief" not in text
 

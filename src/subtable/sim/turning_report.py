@@ -1,22 +1,33 @@
-"""Where the game turned, drawn: the chart of a :class:`~subtable.sim.turning.Turning` and an
-HTML page with it and its moments.
+"""Where the game turned, written: the chart of a :class:`~subtable.sim.turning.Turning` as
+SVG, PNG or an HTML page with its moments.
 
-Needs matplotlib (the ``lab`` extra), imported lazily with the Agg backend. The chart reads
-without colour: each curve has its own dash and marker, with its 95% band shaded; drops are
-marked ▼ and rises ▲ with their move's number; the legend sits outside the axes.
+The SVG and the page hold the drawing the web table shows
+(:func:`~subtable.web.chart.turning_figure`): one implementation. Only the PNG is drawn
+with matplotlib (the ``lab`` extra, imported lazily with the Agg backend); it reads without
+colour too: each curve has its own dash and marker, with its 95% band shaded; the
+significant drops are marked ▼ and rises ▲ with their move's number; the legend sits
+outside the axes.
 """
 
 from __future__ import annotations
 
-import html
 import io
+import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
 from subtable.core.game import Game
 from subtable.i18n import Translator
-from subtable.sim.report import STYLES, html_table, legend_outside, png_base64, pyplot, write_page
+from subtable.sim.report import STYLES, heading, legend_outside, pyplot, write_page
 from subtable.sim.turning import Turning, moment_text
+
+#: the chart's looks in a page of its own (the web table's style sheet gives the same)
+CHART_STYLE = (
+    ".turning-figure{max-width:60rem}.turning-chart{width:100%;height:auto}"
+    ".turning-legend,.turning-moments{list-style:none;padding-left:.2rem}"
+    ".turning-legend li{display:inline-flex;align-items:center;gap:.3rem;margin-right:1.2rem}"
+    ".turning-moments li.drop span{color:#9b1c1c}.turning-moments li.rise span{color:#1b5e20}"
+)
 
 
 def _figure(turning: Turning, game: Game[Any], tr: Translator) -> Any:
@@ -47,7 +58,7 @@ def _figure(turning: Turning, game: Game[Any], tr: Translator) -> Any:
             linewidth=1.2,
             label=label,
         )
-    for moment in turning.moments:
+    for moment in turning.shown_moments():
         y = moment.after * 100
         symbol = "v" if moment.delta < 0 else "^"
         ax.plot([moment.move], [y], marker=symbol, color="black", markersize=7, linestyle="")
@@ -72,11 +83,17 @@ def _figure(turning: Turning, game: Game[Any], tr: Translator) -> Any:
 
 
 def write_chart(turning: Turning, path: Path, game: Game[Any], tr: Translator) -> None:
-    """Write the chart to ``path``: SVG for a ``.svg`` name, else PNG."""
+    """Write the chart to ``path``: the web table's SVG for a ``.svg`` name, else PNG."""
+    if path.suffix.lower() == ".svg":
+        from subtable.web.chart import turning_figure
+
+        svg = turning_figure(turning, game, tr).find(".//svg")
+        assert svg is not None
+        path.write_text(ET.tostring(svg, encoding="unicode", method="xml"), encoding="utf-8")
+        return
     fig = _figure(turning, game, tr)
-    fmt = "svg" if path.suffix.lower() == ".svg" else "png"
     buf = io.BytesIO()
-    fig.savefig(buf, format=fmt, dpi=110, bbox_inches="tight")
+    fig.savefig(buf, format="png", dpi=110, bbox_inches="tight")
     pyplot().close(fig)
     path.write_bytes(buf.getvalue())
 
@@ -91,22 +108,17 @@ def moment_rows(turning: Turning, game: Game[Any], tr: Translator) -> list[tuple
             tr("lab.turning.team") if m.seat is None else ui.seat_name(m.seat, tr),
             moment_text(turning, m, tr, game),
         )
-        for m in turning.moments
+        for m in turning.shown_moments()
     ]
 
 
 def write_turning_report(
     path: Path, turning: Turning, game: Game[Any], tr: Translator, *, command: str = ""
 ) -> None:
-    """A self-contained HTML page: the chart, then every moment with what happened there."""
+    """A self-contained HTML page: the web table's chart, its legend and its moments."""
     from subtable.ui.games import game_ui
+    from subtable.web.chart import turning_figure
 
     title = tr("lab.turning.title", game=game_ui(game).title(tr))
-    body = [f"<h1>{html.escape(title)}</h1>"]
-    if command:
-        body.append(f"<p><code>{html.escape(command)}</code></p>")
-    body.append(f"<p>{html.escape(tr('lab.turning.method', worlds=turning.worlds))}</p>")
-    png = png_base64(_figure(turning, game, tr))
-    rows = [[html.escape(who), html.escape(text)] for who, text in moment_rows(turning, game, tr)]
-    table = html_table([tr("lab.turning.col.curve"), tr("lab.turning.col.moment")], rows)
-    write_page(path, title, [*body, table], [(tr("lab.turning.heading"), png)], tr)
+    body = [*heading(title, command), turning_figure(turning, game, tr)]
+    write_page(path, title, body, [], tr, CHART_STYLE)

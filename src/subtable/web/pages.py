@@ -34,6 +34,7 @@ from subtable.web.limits import ascii_int
 from subtable.web.live import LiveTable, shared_game
 from subtable.web.protocol import first_problem
 from subtable.web.render import who_labels
+from subtable.web.turning import log_numbers
 
 #: the seat kinds offered on the home page besides the bot levels of each game
 SEAT_KINDS = (HUMAN, *BEST_BOTS)
@@ -229,6 +230,7 @@ def replay_page(
     for moves, asker in table.asked_moves():
         who_asked = f"{ui.seat_name(asker, tr)} ({holders[asker]})"
         asked.setdefault(max(moves, 1), []).append(tr("advice.asked", who=who_asked))
+    numbers = log_numbers(table)
     for n, notation in enumerate(actions[:step], start=1):
         decider = state.current_seat()
         action = game.parse_action(notation)
@@ -246,7 +248,8 @@ def replay_page(
         else:
             readers = [] if seat is None else [seat]
             label = action_as_seen(game, ui, action, decider, events, readers, tr)[1]
-        log.append((n, f"{who}: {label}", lines + asked.get(n, [])))
+        # numbered as the table's log numbered it (an undone move kept its number)
+        log.append((numbers[n], f"{who}: {label}", lines + asked.get(n, [])))
     renderer = board_renderer(table.game)
     who_map = holders
     view = _everything(state, len(table.owners)) if everything else state.view(seat)

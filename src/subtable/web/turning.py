@@ -12,7 +12,12 @@ in a cooperative game, each seat's in a competitive one; as seen by one seat, th
 curve alone (its own view's estimates). Its moments link to that step of the replay, with
 what happened there. The replay page shows it at once when it is known, else a placeholder
 its script fills in (``GET /api/tables/{id}/turning``); the table page asks for it when the
-game ends.
+game ends. Both draw :func:`~subtable.web.chart.turning_figure`, the drawing ``subtable replay
+--report`` writes too, with each move numbered as the table's log numbers it (an undone move
+keeps its number; the one played instead takes the next).
+
+The sampled worlds are independent, so the work is shared out among :data:`WORKERS` worker
+processes (one share of the worlds each) and joined once all are done.
 """
 
 from __future__ import annotations
@@ -27,9 +32,8 @@ import signal
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from html import escape
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -41,39 +45,82 @@ from subtable.core.record import GameRecord
 from subtable.i18n import Translator, normalize, translator
 from subtable.sim.turning import (
     TURNING_WORLDS,
+    Draws,
     Moment,
     Move,
     Turning,
-    largest_changes,
-    moment_text,
-    turning_points,
+    assemble,
+    join_shares,
+    sample_worlds,
 )
-from subtable.ui.advice import chance
-from subtable.web.chart import Curve, Mark, chart_svg, legend_swatch
+from subtable.web.boards.svg import Element, el, make, to_html
+from subtable.web.chart import turning_figure
 from subtable.web.db import Store
 from subtable.web.limits import ascii_int
-from subtable.web.live import LiveTable
+from subtable.web.live import LATE, LiveTable
 
 log = logging.getLogger("subtable.web")
 
 #: sampled worlds behind each estimate (the lab's default: ``replay --chart``)
 WORLDS = TURNING_WORLDS
+#: worker processes sharing a chart's worlds (the machine's cores, at most two)
+WORKERS = max(1, min(2, os.cpu_count() or 1))
 #: tables waiting for their chart at most (beyond: ``busy``)
 MAX_WAITING = 8
 #: charts kept in memory (the database keeps them all)
 _KEPT = 32
 
 
+def shares(worlds: int, parts: int) -> list[range]:
+    """The worlds split into ``parts`` shares of about the same size (none empty)."""
+    parts = max(1, min(parts, worlds))
+    return [range(worlds * k // parts, worlds * (k + 1) // parts) for k in range(parts)]
+
+
+def compute_share(
+    record: dict[str, Any], worlds: int, share: range, stop: Callable[[], bool] | None = None
+) -> tuple[Draws, float]:
+    """One share of a record's worlds (its JSON form) and the CPU seconds it took: what a
+    worker runs (``stop``: a worker thread's way to end it early)."""
+    cpu = time.process_time()
+    draws = sample_worlds(GameRecord.from_json(record), share, worlds=worlds, stop=stop)
+    return draws, time.process_time() - cpu
+
+
+def submit(
+    executor: Executor,
+    record: dict[str, Any],
+    worlds: int,
+    parts: int,
+    stop: Callable[[], bool] | None = None,
+) -> list[Future[tuple[Draws, float]]]:
+    """Start a chart's shares on ``executor``."""
+    return [
+        executor.submit(compute_share, record, worlds, share, stop)
+        for share in shares(worlds, parts)
+    ]
+
+
+def finish(
+    record: dict[str, Any], done: Sequence[tuple[Draws, float]], worlds: int, started: float
+) -> dict[str, Any]:
+    """The chart's JSON form from its shares, with the seconds it took (``started``: its
+    :func:`time.perf_counter` at submission) and the workers' CPU seconds."""
+    cpu = time.process_time()
+    draws = join_shares([d for d, _cpu in done])
+    data = assemble(GameRecord.from_json(record), draws, worlds=worlds).to_json()
+    data["paired"] = True
+    data["seconds"] = round(time.perf_counter() - started, 3)
+    data["cpu_seconds"] = round(sum(c for _d, c in done) + time.process_time() - cpu, 3)
+    return data
+
+
 def compute(
     record: dict[str, Any], worlds: int, stop: Callable[[], bool] | None = None
 ) -> dict[str, Any]:
-    """The curves of a record (its JSON form), with the seconds they took: what a worker
-    process runs (``stop``: a worker thread's way to end it early)."""
-    started, cpu = time.perf_counter(), time.process_time()
-    data = turning_points(GameRecord.from_json(record), worlds=worlds, stop=stop).to_json()
-    data["seconds"] = round(time.perf_counter() - started, 3)
-    data["cpu_seconds"] = round(time.process_time() - cpu, 3)
-    return data
+    """A record's chart in this process, all worlds in one share."""
+    started = time.perf_counter()
+    return finish(record, [compute_share(record, worlds, range(worlds), stop)], worlds, started)
 
 
 def rebuild(table: LiveTable, data: dict[str, Any]) -> Turning:
@@ -97,7 +144,7 @@ def rebuild(table: LiveTable, data: dict[str, Any]) -> Turning:
         team_series=None if team is None else tuple(float(v) for v in team),
         moves=tuple(moves),
         moments=tuple(
-            Moment(m["seat"], int(m["move"]), float(m["before"]), float(m["after"]))
+            Moment(m["seat"], int(m["move"]), float(m["before"]), float(m["after"]), float(m["p"]))
             for m in data["moments"]
         ),
         worlds=int(data["worlds"]),
@@ -158,7 +205,7 @@ class Turnings:
             if self._processes:
                 ctx = multiprocessing.get_context("spawn")  # the server runs threads: no fork
                 self._executor = ProcessPoolExecutor(
-                    1, mp_context=ctx, initializer=_die_with, initargs=(os.getpid(),)
+                    WORKERS, mp_context=ctx, initializer=_die_with, initargs=(os.getpid(),)
                 )
             else:
                 self._executor = ThreadPoolExecutor(1, thread_name_prefix="subtable-turning")
@@ -193,7 +240,7 @@ class Turnings:
         if task is not None:
             return task.result() if task.done() else None
         data = await self.store.turning(table.id)
-        if data is not None:
+        if data is not None and data.get("paired"):  # else drawn before moments were tested
             return self._keep(table.id, await asyncio.to_thread(rebuild, table, data))
         if len(self._pending) >= MAX_WAITING:
             raise Busy("too many games wait for their chart")
@@ -215,11 +262,14 @@ class Turnings:
         return found
 
     async def _compute(self, table: LiveTable) -> Turning | None:
-        loop = asyncio.get_running_loop()
         record = table.record().to_json()
         try:
             stop = None if self._processes else self._closing.is_set
-            data = await loop.run_in_executor(self._pool(), compute, record, self.worlds, stop)
+            parts = WORKERS if self._processes else 1
+            started = time.perf_counter()
+            futures = submit(self._pool(), record, self.worlds, parts, stop)
+            done = await asyncio.gather(*(asyncio.wrap_future(f) for f in futures))
+            data = await asyncio.to_thread(finish, record, done, self.worlds, started)
             log.info(
                 "where table %s turned: %d moves in %.1f s",
                 table.id,
@@ -265,74 +315,48 @@ def replay_href(table: LiveTable, seat: int | None, step: int, lang: str) -> str
     return f"/replay/{table.id}?seat={who}&step={step}&lang={lang}#board"
 
 
+def log_numbers(table: LiveTable) -> list[int]:
+    """Each position's move number in the table's log (0 before the first move): the entry
+    that played the move kept (undone moves and undos count in the log, so numbers skip)."""
+    numbers = [0] * (len(table.state.history) + 1)
+    for entry in table.entries:
+        if entry.kind in ("action", LATE) and 0 < entry.moves < len(numbers):
+            numbers[entry.moves] = entry.seq
+    return numbers
+
+
+def figure(
+    turning: Turning, table: LiveTable, tr: Translator, seat: int | None, step: int | None
+) -> Element:
+    """The chart, its legend and its moments (:func:`~subtable.web.chart.turning_figure`),
+    each moment linking to its step of the replay; ``seat``: as seen by that seat (its curve
+    alone), ``None``: the whole record's."""
+    return turning_figure(
+        turning,
+        table.game,
+        tr,
+        seat=seat,
+        step=step,
+        numbers=log_numbers(table),
+        href=lambda move: replay_href(table, seat, move, tr.lang),
+    )
+
+
 def turning_html(
     turning: Turning, table: LiveTable, tr: Translator, seat: int | None, step: int | None
 ) -> str:
-    """The chart, its legend and its moments (see the module's doc); ``seat``: as seen by
-    that seat (its curve alone), ``None``: the whole record's."""
-    ui = table.ui
-    game = table.game
-    if seat is None:
-        chosen = turning.curves()
-        moments = list(turning.moments)
-    else:
-        chosen = [(seat, turning.series[seat])]
-        moments = largest_changes(turning.series[seat], seat)
-    index = {s: i for i, (s, _values) in enumerate(chosen)}
-    curves = []
-    for s, values in chosen:
-        lows, highs = turning.band(s)
-        label = tr("lab.turning.team") if s is None else ui.seat_name(s, tr)
-        curves.append(Curve(label, values, lows, highs))
-    marks = []
-    items = []
-    for m in sorted(moments, key=lambda m: (m.move, m.seat or 0)):
-        text = moment_text(turning, m, tr, game)
-        href = replay_href(table, seat, m.move, tr.lang)
-        curve = curves[index[m.seat]]
-        marks.append(Mark(index[m.seat], m.move, m.before, m.after, href, text))
-        who = f"{curve.label} — " if len(curves) > 1 else ""
-        kind = "drop" if m.delta < 0 else "rise"
-        sign = "▼" if kind == "drop" else "▲"
-        items.append(
-            f'<li class="{kind}"><span aria-hidden="true">{sign}</span> '
-            f'<a href="{escape(href)}">{escape(who + text)}</a></li>'
-        )
-    description = " ".join(
-        tr(
-            "web.turning.desc",
-            curve=c.label,
-            start=chance(c.values[0], tr),
-            end=chance(c.values[-1], tr),
-        )
-        for c in curves
-    )
-    svg = chart_svg(
-        curves,
-        marks,
-        title=tr("lab.turning.title", game=ui.title(tr)),
-        description=description,
-        x_label=tr("lab.turning.axis.moves"),
-        y_label=tr("lab.turning.axis.chance"),
-        step=step,
-    )
-    legend = "".join(f"<li>{legend_swatch(i)} {escape(c.label)}</li>" for i, c in enumerate(curves))
-    return (
-        f'<p class="turning-method">{escape(tr("web.turning.method", worlds=turning.worlds))}</p>'
-        f'<div class="turning-figure">{svg}</div>'
-        f'<ul class="turning-legend" aria-label="{escape(tr("web.turning.curves"))}">'
-        f"{legend}</ul>"
-        f'<h3 class="small-h">{escape(tr("web.turning.moments"))}</h3>'
-        f'<ul class="turning-moments">{"".join(items)}</ul>'
-    )
+    """:func:`figure`'s markup (what ``GET /api/tables/{id}/turning`` sends)."""
+    return to_html(figure(turning, table, tr, seat, step))
 
 
-def _section(inner: str, tr: Translator, src: str = "") -> Markup:
-    data = f' data-src="{escape(src)}"' if src else ""
-    return Markup(
-        f'<section id="turning" class="turning" aria-labelledby="turning-h"{data}>'
-        f'<h2 id="turning-h">{escape(tr("lab.turning.heading"))}</h2>{inner}</section>'
-    )
+def _section(inner: Element, tr: Translator, src: str = "") -> Markup:
+    """The replay's chart section around ``inner``."""
+    section = make("section", id="turning", cls="turning", aria_labelledby="turning-h")
+    if src:
+        section.set("data-src", src)
+    el(section, "h2", tr("lab.turning.heading"), id="turning-h")
+    section.append(inner)
+    return Markup(to_html(section))
 
 
 def api_href(table: LiveTable, seat: int | None, step: int | None, lang: str) -> str:
@@ -352,13 +376,13 @@ async def replay_block(
         found = await service.get(table)
     except Unavailable as exc:
         if exc.code == "turning_failed":
-            return _section(f'<p class="error">{escape(tr("web.turning.failed"))}</p>', tr)
+            return _section(make("p", tr("web.turning.failed"), cls="error"), tr)
         return Markup("")
     except Busy:
         found = None
     if found is not None:
-        return _section(turning_html(found, table, tr, seat, step), tr)
-    waiting = f'<p class="computing" role="status">{escape(tr("web.turning.computing"))}</p>'
+        return _section(figure(found, table, tr, seat, step), tr)
+    waiting = make("p", tr("web.turning.computing"), cls="computing", role="status")
     return _section(waiting, tr, api_href(table, seat, step, tr.lang))
 
 

@@ -26,10 +26,7 @@ export async function loadTurning(section, src, failed = "") {
 
 function fill(section, html) {
   section.querySelector(".computing")?.remove();
-  const box = document.createElement("div");
-  box.className = "turning-body";
-  box.innerHTML = html;          // drawn and escaped by the server
-  section.append(box);
+  section.insertAdjacentHTML("beforeend", html); // a div.turning-body, drawn and escaped by the server
   section.dataset.ready = "true";
 }
 
