@@ -45,6 +45,7 @@ async def _scenario(url: str) -> None:
         ]
         assert await store.entries_from(missing, 1) == []
         await store.checkpoint()
+        store.close()
     finally:
         await engine.dispose()
 
