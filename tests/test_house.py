@@ -285,3 +285,75 @@ def test_the_guard_catches_a_naming() -> None:
     assert len(_named(ast.parse(source), list(SLUGS))) == 3
     assert not _named(ast.parse('"""About Red November."""\n# Submarine\n'), list(SLUGS))
     assert len(_named(ast.parse('tr(f"rn.track.{name}")'), list(SLUGS))) == 1
+
+
+# -- no module outside a game's homes names one of its options ------------------------
+def _own_options() -> dict[str, set[str]]:
+    """Each built-in game's own option names: those not every built-in game declares
+    (``players`` is everyone's)."""
+    from subtable.core.registry import registration
+
+    names = {game: set(registration(game).option_specs()) for game in BUILTIN}
+    shared = set.intersection(*names.values())
+    return {game: own - shared for game, own in names.items()}
+
+
+OWN_OPTIONS = _own_options()
+
+
+def _option_pattern(names: set[str]) -> re.Pattern[str]:
+    """An option's name, singular or plural, in any case (``gnomes``, ``Gnome``)."""
+    stems = sorted(re.escape(n.removesuffix("s")) for n in names)
+    return re.compile("|".join(stems), re.IGNORECASE)
+
+
+def option_namings(module: str) -> list[str]:
+    """The strings (docstrings aside) and identifiers of ``module`` that name an option of
+    a game whose home it is not."""
+    home = _home_of(module)
+    others = set().union(*(own for g, own in OWN_OPTIONS.items() if g.replace("-", "_") != home))
+    if not others:
+        return []
+    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+    return _option_words(tree, _option_pattern(others))
+
+
+def _option_words(tree: ast.AST, pattern: re.Pattern[str]) -> list[str]:
+    """The strings (docstrings aside) and identifiers of ``tree`` that ``pattern`` finds."""
+    docs = _docstrings(tree)
+    found: list[str] = []
+    for node in ast.walk(tree):
+        word: str | None = None
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
+            word = node.value
+        elif isinstance(node, ast.Name):
+            word = node.id
+        elif isinstance(node, ast.Attribute):
+            word = node.attr
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            word = node.name
+        elif isinstance(node, ast.arg) or (isinstance(node, ast.keyword) and node.arg):
+            word = node.arg
+        if word and pattern.search(word):
+            found.append(f"line {getattr(node, 'lineno', '?')}: {word!r}")
+    return found
+
+
+def test_the_games_declare_options_of_their_own() -> None:
+    assert any(own for own in OWN_OPTIONS.values())
+
+
+def test_the_option_guard_catches_a_naming() -> None:
+    pattern = _option_pattern({"gnomes", "greater_challenge"})
+    source = 'if key == "gnomes":\n    n = spec.gnome_count\nf(greater_challenge=1)\n'
+    assert len(_option_words(ast.parse(source), pattern)) == 3
+    prose = '"""How many gnomes."""\n# the gnomes\nplayers = 2\n'
+    assert not _option_words(ast.parse(prose), pattern)
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_no_module_outside_a_game_names_its_options(module: str) -> None:
+    """A game's options are read from its declaration (``subtable.core.options``): the
+    command line, the web and the lab never name one."""
+    found = option_namings(module)
+    assert not found, f"{module} names another game's option:\n" + "\n".join(found)

@@ -18,6 +18,7 @@ from subtable.core.record import GameRecord, replay
 from subtable.core.registry import make_game
 from subtable.core.rng import Rng
 from subtable.i18n import LANGUAGES, translator
+from subtable.ui.game_options import GameRequest, GameRequestError, build_game
 from subtable.ui.games import game_ui
 from subtable.ui.seats import BEST_BOTS, SeatError, best_bot, build_seats, can_play, parse_seats
 from subtable.ui.table import GameTable
@@ -317,10 +318,13 @@ def test_every_event_action_reason_and_board_reads_in_every_language() -> None:
 
 
 def test_option_errors_are_translated() -> None:
-    ui = game_ui("red-november")
     fr = translator("fr")
-    assert "4" in (ui.option_error({"players": 2, "gnomes": 3}, fr) or "")
-    assert ui.option_error({"players": 3, "gnomes": 3}, fr) is None
+    refused = GameRequest("red-november", 2, {"gnomes": 3})
+    with pytest.raises(GameRequestError) as caught:
+        build_game(refused, fr)
+    assert caught.value.code == "bad_options"
+    assert caught.value.message == fr("rn.err.two_players_gnomes")
+    assert build_game(GameRequest("red-november", 3, {"gnomes": 3}), fr).options["gnomes"] == 3
     with pytest.raises(SubtableError):
         make_game("red-november", players=2, gnomes=3)
 

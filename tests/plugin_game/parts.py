@@ -98,12 +98,6 @@ class RaceUI:
     def hidden_counts(self, view: dict[str, Any]) -> Hashable:
         return ()
 
-    def option_error(self, options: dict[str, Any], tr: Translator) -> str | None:
-        return None
-
-    def option_text(self, option: str, tr: Translator) -> tuple[str, str]:
-        return option, ""
-
     def msgids(self) -> set[str]:
         return set()  # its texts are its own: nothing in the shared catalogues
 

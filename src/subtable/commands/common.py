@@ -1,36 +1,62 @@
-"""What every subcommand shares: consoles, clean errors, game options."""
+"""What every subcommand shares: consoles, the one error printer, the games' option flags."""
 
 from __future__ import annotations
 
-from typing import Any
+import inspect
+from collections.abc import Callable
+from typing import Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
-from rich.markup import escape
+from rich.text import Text
 
-from subtable.core.errors import SubtableError
-from subtable.core.game import Game, parse_option_args
+from subtable.core.registry import registrations
+from subtable.i18n import Translator, translator
+from subtable.ui.game_options import flag_specs
 
 out = Console()
 err = Console(stderr=True)
 
+F = TypeVar("F", bound=Callable[..., None])
 
-def fail(message: str) -> typer.Exit:
-    """Print a clean error and return the exit to raise (code 2)."""
-    err.print(f"[bold red]error:[/] {escape(message)}", highlight=False, soft_wrap=True)
+
+def fail(message: str, tr: Translator | None = None) -> typer.Exit:
+    """Print a clean error (in ``tr``'s language, else English) and return the exit to
+    raise (code 2)."""
+    tr = tr or translator("en")
+    err.print(
+        Text(tr("ui.error", message=message), style="bold red"),
+        highlight=False,
+        soft_wrap=True,
+    )
     return typer.Exit(2)
 
 
-def build_options(
-    game: type[Game[Any]], players: int | None, gnomes: int | None, option: list[str]
-) -> dict[str, Any]:
-    """Options for ``game`` (its class) from the command line."""
-    specs = game.option_specs
-    options = parse_option_args(specs, option)
-    if players is not None:
-        options["players"] = players
-    if gnomes is not None:
-        if "gnomes" not in specs:
-            raise SubtableError(f"{game.info.name} has no gnomes: drop --gnomes")
-        options["gnomes"] = gnomes
-    return options
+def _flag_parameters() -> list[inspect.Parameter]:
+    """One ``--NAME`` parameter per option some registered game gives a flag of its own."""
+    plugins = registrations()
+    out = []
+    for name, spec in sorted(flag_specs().items()):
+        games = ", ".join(p.name for p in plugins if name in p.option_specs())
+        option = typer.Option(help=f"{spec.help} ({games})")
+        kind = Annotated[spec.type | None, option]  # type: ignore[name-defined]
+        out.append(
+            inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=kind)
+        )
+    return out
+
+
+def with_option_flags(command: F) -> F:
+    """``command``, which takes the flags as ``**flags``, declared to Typer with one
+    ``--NAME`` per option a game gives a flag of its own."""
+    sig = inspect.signature(command, eval_str=True)
+    kept = [p for p in sig.parameters.values() if p.kind is not inspect.Parameter.VAR_KEYWORD]
+    command.__signature__ = sig.replace(  # type: ignore[attr-defined]
+        parameters=[*kept, *_flag_parameters()]
+    )
+    return command
+
+
+def given(flags: dict[str, Any]) -> dict[str, Any]:
+    """The flags given on the command line (Typer passes ``None`` for the others)."""
+    return {name: value for name, value in flags.items() if value is not None}

@@ -6,9 +6,9 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.text import Text
 
-from subtable.i18n import LANGUAGES, Translator, detect_language, normalize, translator
+from subtable.commands.common import fail
+from subtable.i18n import LANGUAGES, detect_language, normalize, translator
 from subtable.learn import find_lesson, lesson_games, lessons
 from subtable.ui.lessons import LessonScreen
 
@@ -27,10 +27,10 @@ def learn(
     env_lang = detect_language()
     if lang is not None and normalize(lang) is None:
         tr = translator(env_lang)
-        raise _fail(tr, tr("ui.err.lang", lang=lang, known=", ".join(LANGUAGES)))
+        raise fail(tr("ui.err.lang", lang=lang, known=", ".join(LANGUAGES)), tr)
     tr = translator(normalize(lang) or env_lang)
     if game not in lesson_games():
-        raise _fail(tr, tr("learn.ui.no_game", game=game, known=", ".join(lesson_games())))
+        raise fail(tr("learn.ui.no_game", game=game, known=", ".join(lesson_games())), tr)
     screen = LessonScreen(game, tr, Console(highlight=False))
     if lesson is None:
         chosen = screen.choose(lessons(game))
@@ -41,12 +41,5 @@ def learn(
             chosen = find_lesson(game, lesson)
         except KeyError:
             known = ", ".join(x.id for x in lessons(game))
-            raise _fail(tr, tr("learn.ui.no_lesson", lesson=lesson, known=known)) from None
+            raise fail(tr("learn.ui.no_lesson", lesson=lesson, known=known), tr) from None
     raise typer.Exit(screen.run(chosen))
-
-
-def _fail(tr: Translator, message: str) -> typer.Exit:
-    Console(stderr=True, highlight=False).print(
-        Text(tr("ui.error", message=message), style="bold red"), soft_wrap=True
-    )
-    return typer.Exit(2)

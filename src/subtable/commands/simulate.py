@@ -23,7 +23,7 @@ from rich.progress import (
 from rich.table import Table
 
 from subtable.bots.levels import chosen_level
-from subtable.commands.common import build_options, err, fail, out
+from subtable.commands.common import err, fail, given, out, with_option_flags
 from subtable.core.errors import OptionError, SubtableError
 from subtable.core.registry import game_class, game_names
 from subtable.core.variants import describe, load_overrides, merge, read_variant, validate
@@ -37,6 +37,7 @@ from subtable.sim.words import (
     point_label,
     rate_ci,
 )
+from subtable.ui.game_options import GameRequest, asked_options
 from subtable.ui.seat_words import levels_measured
 
 if TYPE_CHECKING:  # the lab's modules load lazily, when a command runs
@@ -64,12 +65,10 @@ def _progress_bar(total: int, enabled: bool, tr: Translator) -> Iterator[Any]:
         yield lambda n: bar.advance(task, n)
 
 
+@with_option_flags
 def simulate(
     game: Annotated[str, typer.Argument(help=f"one of: {', '.join(game_names())}")],
     players: Annotated[int | None, typer.Option(help="number of players")] = None,
-    gnomes: Annotated[
-        int | None, typer.Option(help="number of gnomes (a game with gnomes)")
-    ] = None,
     option: Annotated[
         list[str] | None,
         typer.Option("--option", "-o", help="a game option NAME[=VALUE] (repeatable)"),
@@ -106,8 +105,8 @@ def simulate(
     sweep: Annotated[
         list[str] | None,
         typer.Option(
-            help="KEY=a..b or KEY=a,b,c over players, gnomes, bot, budget or option.NAME "
-            "(repeatable: a grid)"
+            help="KEY=a..b or KEY=a,b,c over players, bot, budget, an option with a flag of "
+            "its own or option.NAME (repeatable: a grid)"
         ),
     ] = None,
     report: Annotated[
@@ -161,6 +160,7 @@ def simulate(
             "(default: from LANG, else en)"
         ),
     ] = None,
+    **flags: Any,
 ) -> None:
     """Play many games with bots and report win rates, causes and speed."""
     from subtable.sim.lab import parse_sweeps, run_grid, write_csv
@@ -169,8 +169,9 @@ def simulate(
     tr = translator(language(lang))
     comparing = compare is not None or bool(compare_set) or compare_seed is not None
     try:
+        request = GameRequest(game, players, given(flags), pieces=option or [])
+        options = asked_options(request)
         cls = game_class(game)  # the name, resolved here once
-        options = build_options(cls, players, gnomes, option or [])
         bots = [b.strip() for b in seats.split(",")] if seats else [bot]
         params = {"budget": budget} if budget is not None else {}
         variant = read_variant(game, components, set_ or [])
@@ -221,7 +222,7 @@ def simulate(
                 win_reason=cls.info.win_reason,
             )
     except (SubtableError, ValueError) as exc:
-        raise fail(str(exc)) from None
+        raise fail(str(exc), tr) from None
     if as_json:
         if sweeps:
             print(json.dumps({"sweep": [{"point": r.point, **r.summary} for r in runs]}))
@@ -255,7 +256,7 @@ def language(lang: str | None) -> str:
     chosen = normalize(lang)
     if chosen is None:
         tr = translator(detect_language())
-        raise fail(tr("ui.err.lang", lang=lang, known=", ".join(LANGUAGES)))
+        raise fail(tr("ui.err.lang", lang=lang, known=", ".join(LANGUAGES)), tr)
     return chosen
 
 
@@ -372,7 +373,7 @@ def _run_comparison(
                 win_reason=game.info.win_reason,
             )
     except (SubtableError, ValueError) as exc:
-        raise fail(str(exc)) from None
+        raise fail(str(exc), tr) from None
     if as_json:
         print(
             json.dumps(

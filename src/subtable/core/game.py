@@ -23,6 +23,9 @@ from typing import Any, ClassVar, Generic, TypeVar
 from subtable.core.actions import Action, ActionSpace
 from subtable.core.errors import IllegalActionError, OptionError
 from subtable.core.events import Event
+from subtable.core.options import OptionSpec as OptionSpec
+from subtable.core.options import parse_option_args as parse_option_args
+from subtable.core.options import settle
 from subtable.core.rng import Rng
 from subtable.core.view import SeatView, Vocabulary
 
@@ -63,76 +66,6 @@ class GameInfo:
 
 
 @dataclass(frozen=True, slots=True)
-class OptionSpec:
-    """One option of a game: its type, default and allowed values."""
-
-    name: str
-    type: type
-    default: Any
-    help: str
-    choices: tuple[Any, ...] | None = None
-
-    def parse(self, raw: str | None) -> Any:
-        """Convert a command-line value (``None`` for a bare flag)."""
-        if self.type is bool:
-            if raw is None:
-                return True
-            low = raw.strip().lower()
-            if low in ("1", "true", "yes", "on"):
-                return True
-            if low in ("0", "false", "no", "off"):
-                return False
-            raise OptionError(
-                f"option {self.name} takes true/false, not {raw!r}",
-                params={"option": self.name, "value": raw},
-            )
-        if raw is None:
-            raise OptionError(
-                f"option {self.name} needs a value ({self.help})", params={"option": self.name}
-            )
-        try:
-            return self.type(raw)
-        except ValueError:
-            raise OptionError(
-                f"option {self.name} takes a {self.type.__name__}, not {raw!r}",
-                params={"option": self.name, "value": raw},
-            ) from None
-
-    def check(self, value: Any) -> Any:
-        """Validate a value (already of the right type) and return it."""
-        if self.type is bool and not isinstance(value, bool):
-            raise OptionError(
-                f"option {self.name} must be true or false, not {value!r}",
-                params={"option": self.name, "value": value},
-            )
-        if self.type is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise OptionError(
-                f"option {self.name} must be a whole number, not {value!r}",
-                params={"option": self.name, "value": value},
-            )
-        if self.choices is not None and value not in self.choices:
-            allowed = ", ".join(str(c) for c in self.choices)
-            raise OptionError(
-                f"option {self.name} must be one of {allowed}, not {value!r}",
-                params={"option": self.name, "value": value},
-            )
-        return value
-
-
-def parse_option_args(specs: Mapping[str, OptionSpec], args: Sequence[str]) -> dict[str, Any]:
-    """Turn ``["name=value", "flag"]`` command-line pieces into an options dict."""
-    out: dict[str, Any] = {}
-    for arg in args:
-        name, sep, raw = arg.partition("=")
-        name = name.strip().replace("-", "_")
-        if name not in specs:
-            known = ", ".join(sorted(specs))
-            raise OptionError(f"unknown option {name!r} (known: {known})", params={"option": name})
-        out[name] = specs[name].parse(raw if sep else None)
-    return out
-
-
-@dataclass(frozen=True, slots=True)
 class Outcome:
     """How a finished game ended."""
 
@@ -164,10 +97,10 @@ class Game(ABC, Generic[A]):
         for name, value in options.items():
             if value is not None:
                 values[name] = self.option_specs[name].check(value)
-        self.options: dict[str, Any] = self._validate(values)
+        self.options: dict[str, Any] = self._validate(settle(self.option_specs, values))
 
     def _validate(self, options: dict[str, Any]) -> dict[str, Any]:
-        """Check cross-option constraints and fill derived values."""
+        """Check the constraints between options that their declarations do not say."""
         return options
 
     @property

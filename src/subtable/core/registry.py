@@ -8,6 +8,9 @@ layer imports another upward — the parts the other layers ask for:
 part           what it is                                                  asked by
 =============  ==========================================================  ===============
 ``game``       the :class:`~subtable.core.game.Game` subclass (required)   everyone
+``options``    the options by name (:class:`~subtable.core.options.Option  commands, web,
+               Spec`: types, ranges, defaults, words, dependencies); the   lab
+               engine's ``option_specs`` when not declared
 ``variants``   the variant model and builder (:class:`VariantRules`)       core.variants
 ``expert``     the expert policy class (``heuristic``, ``ismcts``)         bots
 ``ui``         the terminal table's ``GameUI`` class, called with the      ui, web, lab
@@ -48,6 +51,7 @@ from typing import Any, Protocol
 
 from subtable.core.errors import OptionError
 from subtable.core.game import Game
+from subtable.core.options import OptionSpec
 
 #: the games shipped in this package: name -> where its :class:`GamePlugin` is declared
 BUILTIN: dict[str, str] = {
@@ -60,6 +64,7 @@ ENTRY_POINTS = "subtable.games"
 #: the parts a registration may declare (``game`` is required), and what each one is
 PARTS: dict[str, str] = {
     "game": "engine",
+    "options": "options",
     "variants": "component variants",
     "expert": "expert policy",
     "ui": "terminal table",
@@ -101,6 +106,7 @@ class GamePlugin:
 
     name: str
     game: str | type[Game[Any]]
+    options: str | object | None = None
     variants: str | object | None = None
     expert: str | object | None = None
     ui: str | object | None = None
@@ -140,6 +146,14 @@ class GamePlugin:
         if cls.info.name != self.name:
             raise ValueError(f"{self.name} is registered with a game named {cls.info.name!r}")
         return cls
+
+    def option_specs(self) -> Mapping[str, OptionSpec]:
+        """The game's options as declared (without importing its engine when the
+        registration declares them), else as its engine lists them."""
+        if self.has("options"):
+            specs: Mapping[str, OptionSpec] = self.load("options")
+            return specs
+        return self.game_class().option_specs
 
     def make(self, variant: Mapping[str, Any] | None = None, **options: Any) -> Game[Any]:
         """The game with ``options``, on ``variant``'s components if given (a partial

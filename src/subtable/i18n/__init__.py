@@ -116,6 +116,11 @@ class Translator:
         """The message ``msgid`` with ``params`` filled in."""
         return _fill(self._t.gettext(msgid), params)
 
+    def declared(self, msgid: str, /, **params: Any) -> str:
+        """A message whose id a declaration holds rather than the code (a game's option
+        words): :func:`subtable.ui.game_options.declared_ids` enumerates those ids."""
+        return self(msgid, **params)
+
     def plural(self, singular: str, plural: str, count: int, /, **params: Any) -> str:
         """The singular or plural message for ``count`` (``{count}`` is filled in too)."""
         return _fill(self._t.ngettext(singular, plural, count), {"count": count, **params})

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from subtable.core.errors import OptionError
-from subtable.core.registry import game_class
+from subtable.core.registry import registration
 from subtable.sim.runner import (
     GameResult,
     Progress,
@@ -25,7 +25,7 @@ from subtable.sim.runner import (
 )
 
 #: sweep keys that are not game options
-_SPECIAL = ("players", "gnomes", "bot", "budget")
+_SPECIAL = ("players", "bot", "budget")
 
 
 @dataclass(slots=True)
@@ -63,14 +63,15 @@ def _values(raw: str) -> list[str]:
 
 def parse_sweeps(game: str, specs: Sequence[str]) -> list[tuple[str, list[Any]]]:
     """``["players=3..8", "option.greater_challenge=0,2"]`` as (key, typed values)."""
-    option_specs = game_class(game).option_specs
+    option_specs = registration(game).option_specs()
+    flags = [name for name, spec in option_specs.items() if spec.flag]
     out: list[tuple[str, list[Any]]] = []
     for spec in specs:
         key, sep, raw = spec.partition("=")
         key = key.strip().removeprefix("option.").removeprefix("o.").replace("-", "_")
         if not sep:
             raise OptionError(f"a sweep is KEY=a..b or KEY=a,b,c, not {spec!r}", code="bad_sweep")
-        if key in ("players", "gnomes", "budget"):
+        if key in ("players", "budget"):
             try:
                 values: list[Any] = [int(v) for v in _values(raw)]
             except ValueError:
@@ -80,7 +81,10 @@ def parse_sweeps(game: str, specs: Sequence[str]) -> list[tuple[str, list[Any]]]
         elif key in option_specs:
             values = [option_specs[key].check(option_specs[key].parse(v)) for v in _values(raw)]
         else:
-            known = ", ".join([*_SPECIAL, *sorted(f"option.{k}" for k in option_specs)])
+            named = [*_SPECIAL, *flags]
+            known = ", ".join(
+                [*named, *sorted(f"option.{k}" for k in option_specs if k not in named)]
+            )
             raise OptionError(f"cannot sweep {key!r} (known: {known})", code="bad_sweep")
         if any(k == key for k, _ in out):
             raise OptionError(f"{key} is swept twice", code="bad_sweep")
@@ -108,20 +112,22 @@ def grid(
                 params["budget"] = v
             else:
                 options[k] = v
-        if "players" in point:
-            # an option the game derives from the player count when it is not given (its
-            # default is None: Red November's gnomes) follows the swept count unless swept
-            for name in _follow_players(base.game):
-                if name not in point:
-                    options.pop(name, None)
+        # an option that follows a swept one (a crew that follows the player count)
+        # settles from each swept value, unless it is swept too
+        for name in _followers(base.game, point):
+            options.pop(name, None)
         out.append((point, replace(base, options=options, bots=bots, bot_params=params)))
     return out
 
 
-def _follow_players(game: str) -> list[str]:
-    """The options of ``game`` filled from the player count when not given (default None)."""
-    specs = game_class(game).option_specs
-    return [name for name, spec in specs.items() if name != "players" and spec.default is None]
+def _followers(game: str, point: dict[str, Any]) -> list[str]:
+    """The options of ``game`` that follow an option swept at ``point`` and are not swept."""
+    specs = registration(game).option_specs()
+    return [
+        name
+        for name, spec in specs.items()
+        if spec.follows is not None and spec.follows.on in point and name not in point
+    ]
 
 
 def run_grid(

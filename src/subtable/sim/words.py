@@ -15,6 +15,7 @@ from babel.numbers import format_decimal, format_percent
 
 from subtable.core.registry import GamePlugin, registration
 from subtable.i18n import Translator
+from subtable.ui.game_options import flag_specs, option_label
 
 if TYPE_CHECKING:
     from subtable.sim.compare import PairedStat
@@ -46,16 +47,16 @@ def _words(plugin: GamePlugin) -> Any:
 
 
 def sweep_key(key: str, tr: Translator) -> str:
-    """A swept setting's name for an axis (option names stay as typed)."""
+    """A swept setting's name for an axis: an option with a flag of its own in its game's
+    words, the others as typed."""
     if key == "players":
         return tr("lab.key.players")
-    if key == "gnomes":
-        return tr("lab.key.gnomes")
     if key == "bot":
         return tr("lab.key.bot")
     if key == "budget":
         return tr("lab.key.budget")
-    return key
+    spec = flag_specs().get(key)
+    return key if spec is None else option_label(spec, tr)
 
 
 def point_label(point: dict[str, object], tr: Translator) -> str:

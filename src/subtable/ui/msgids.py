@@ -21,6 +21,8 @@ from subtable.i18n.extract import Extraction, extract_paths
 
 UI_ROOT = Path(__file__).resolve().parent
 PLAY = UI_ROOT.parent / "commands" / "play.py"
+#: what the commands share: the error printer
+COMMON = UI_ROOT.parent / "commands" / "common.py"
 I18N = UI_ROOT.parent / "i18n"
 WEB = UI_ROOT.parent / "web"
 #: the lab's readable outputs: the summary tables, the report, ``replay``
@@ -32,7 +34,7 @@ LEARN = [UI_ROOT.parent / "learn", UI_ROOT.parent / "commands" / "learn.py"]
 
 def code_extraction() -> Extraction:
     """The ids, families and violations of the table's code."""
-    return extract_paths([UI_ROOT, PLAY, I18N, WEB, *LAB, REPLAY, *LEARN])
+    return extract_paths([UI_ROOT, PLAY, COMMON, I18N, WEB, *LAB, REPLAY, *LEARN])
 
 
 # -- the families ----------------------------------------------------------------------
@@ -74,4 +76,6 @@ def learn_ids() -> set[str]:
 
 def all_msgids() -> set[str]:
     """Every id the table may ask for."""
-    return code_extraction().ids | table_ids() | game_ids() | learn_ids()
+    from subtable.ui.game_options import declared_ids
+
+    return code_extraction().ids | table_ids() | game_ids() | learn_ids() | declared_ids()

@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, model_validator
 
 from subtable.bots.base import parse_bot_spec
-from subtable.core.errors import OptionError, SubtableError
+from subtable.core.errors import SubtableError
 from subtable.core.game import Game
-from subtable.core.registry import game_class, game_names
 from subtable.i18n import LANGUAGES, Translator, normalize, translator
-from subtable.ui.games import game_ui
-from subtable.ui.messages import option_message, seat_message
+from subtable.ui.game_options import GameRequest, GameRequestError, build_game, flag_specs
+from subtable.ui.messages import seat_message
 from subtable.ui.seats import SeatError, parse_seats
 from subtable.web.live import TURN_BASED, Refused, TablePeople
 
@@ -25,13 +23,16 @@ Name = Annotated[StrictStr, Field(max_length=64)]
 
 
 class CreateBody(BaseModel):
-    """``POST /api/tables`` (every field bounded: the body is checked before any work)."""
+    """``POST /api/tables`` (every field bounded: the body is checked before any work).
 
-    model_config = ConfigDict(extra="forbid")
+    Beside these fields, an option a game gives a flag of its own (its declaration says
+    so) is a field of its own; any other field is refused.
+    """
+
+    model_config = ConfigDict(extra="allow")
 
     game: Name
     players: Annotated[StrictInt, Field(ge=0, le=64)] | None = None
-    gnomes: Annotated[StrictInt, Field(ge=0, le=64)] | None = None
     options: Annotated[dict[Name, Any], Field(max_length=16)] = Field(default_factory=dict)
     seats: Annotated[list[Name], Field(max_length=16)] | None = None
     lang: Annotated[StrictStr, Field(max_length=16)] | None = None
@@ -48,6 +49,18 @@ class CreateBody(BaseModel):
     #: game, or where one person plays
     advice: StrictBool | None = None
 
+    @model_validator(mode="after")
+    def _only_flags(self) -> CreateBody:
+        unknown = sorted(set(self.model_extra or {}) - set(flag_specs()))
+        if unknown:
+            raise ValueError(f"unknown field(s): {', '.join(unknown)}")
+        return self
+
+    @property
+    def flags(self) -> dict[str, Any]:
+        """The options given by a flag of their own (checked when the game is built)."""
+        return {k: v for k, v in (self.model_extra or {}).items() if v is not None}
+
 
 class CreateError(Exception):
     """A request that makes no table: a code and the CLI's message."""
@@ -56,43 +69,6 @@ class CreateError(Exception):
         super().__init__(message)
         self.code = code
         self.message = message
-
-
-def build_game(
-    name: str, players: int | None, gnomes: int | None, options: Mapping[str, Any], tr: Translator
-) -> Game[Any]:
-    """The game a request asks for (its name resolved here, once), or :class:`CreateError`
-    with the CLI's message."""
-    try:
-        cls = game_class(name)
-    except OptionError:
-        raise CreateError(
-            "unknown_game", tr("ui.err.unknown_game", game=name, known=", ".join(game_names()))
-        ) from None
-    specs = cls.option_specs
-    ui = game_ui(name)
-    if gnomes is not None and "gnomes" not in specs:
-        raise CreateError("no_gnomes", tr("ui.err.no_gnomes", game=ui.title(tr)))
-    try:
-        values: dict[str, Any] = {}
-        for key, value in options.items():
-            key = key.replace("-", "_")
-            if key not in specs or key in ("players", "gnomes"):
-                raise OptionError(f"unknown option {key!r}", params={"option": key})
-            spec = specs[key]
-            values[key] = spec.parse(value) if isinstance(value, str) else spec.check(value)
-        if players is not None:
-            values["players"] = specs["players"].check(players)
-        if gnomes is not None:
-            values["gnomes"] = specs["gnomes"].check(gnomes)
-        reason = ui.option_error({"players": specs["players"].default, **values}, tr)
-        if reason is not None:
-            raise CreateError("bad_options", reason)
-        return cls(**values)
-    except OptionError as exc:
-        raise CreateError("bad_option", option_message(exc, specs, tr)) from None
-    except SubtableError as exc:
-        raise CreateError("bad_options", tr("ui.err.options", detail=exc.message)) from None
 
 
 def build_seats(
@@ -181,7 +157,11 @@ async def open_table(
     lang = normalize(body.lang) if body.lang is not None else "en"
     tr = translator(lang or "en")
     check_lang(body.lang if lang is None else lang, tr)
-    game = build_game(body.game, body.players, body.gnomes, body.options, tr)
+    request = GameRequest(body.game, body.players, body.flags, body.options)
+    try:
+        game = build_game(request, tr)
+    except GameRequestError as exc:
+        raise CreateError(exc.code, exc.message) from None
     controllers = build_seats(body.seats, game, tr, manager.limits.max_budget)
     try:
         people = table_people(manager, body, controllers)

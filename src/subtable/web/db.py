@@ -8,8 +8,6 @@ write is one transaction; an entry is committed before anybody is told of it.
 from __future__ import annotations
 
 import asyncio
-import sqlite3
-import threading
 import time
 from collections.abc import AsyncGenerator
 from concurrent.futures import ThreadPoolExecutor
@@ -18,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import event, func, insert, select, text, update
+from sqlalchemy import create_engine, event, func, insert, select, text, update
 from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
@@ -28,6 +26,8 @@ from subtable.web.schema import advice_asked, chat, entries, player_names, seat_
 #: PostgreSQL NOTIFY channel telling other server processes a table moved
 CHANNEL = "subtable_entries"
 _MIGRATE_LOCK = 0x5B7AB1E
+#: one statement object for every batch of entries (compiled once, then cached)
+_INSERT_ENTRIES = insert(entries)
 
 
 def default_db_path() -> Path:
@@ -70,18 +70,57 @@ def make_engine(url: str) -> AsyncEngine:
     """An async engine; SQLite gets WAL (durable against a killed process) and a busy timeout."""
     if make_url(url).get_backend_name() == "sqlite":
         engine = create_async_engine(url, connect_args={"timeout": 30})
-
-        @event.listens_for(engine.sync_engine, "connect")
-        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
-            cur = dbapi_conn.cursor()
-            cur.execute("PRAGMA journal_mode=WAL")
-            cur.execute("PRAGMA synchronous=NORMAL")
-            cur.execute("PRAGMA wal_autocheckpoint=0")  # Store.checkpoint() does it
-            cur.execute("PRAGMA foreign_keys=ON")
-            cur.close()
-
+        event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         return engine
     return create_async_engine(url, pool_size=10, max_overflow=20)
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    """Every SQLite connection: WAL, foreign keys enforced, no checkpoint inside a commit."""
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA wal_autocheckpoint=0")  # Store.checkpoint() does it
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.close()
+
+
+class SQLiteEntries:
+    """The entries' writer on SQLite: the same tables and connection settings as the async
+    engine, on one thread of its own with one connection, so that a batch is committed in
+    one hop to that thread (the async driver hops threads for every statement: a commit
+    there costs several times the CPU of a move)."""
+
+    def __init__(self, url: str) -> None:
+        self.engine = create_engine(
+            make_url(url).set(drivername="sqlite+pysqlite"),
+            connect_args={"timeout": 30},
+            pool_size=1,
+        )
+        event.listen(self.engine, "connect", _sqlite_pragmas)
+        self._thread = ThreadPoolExecutor(1, thread_name_prefix="subtable-entries")
+        self._conn: Connection | None = None
+
+    async def insert(self, rows: list[dict[str, Any]]) -> None:
+        """Commit ``rows`` into ``entries`` in one transaction."""
+        await asyncio.get_running_loop().run_in_executor(self._thread, self._insert, rows)
+
+    def _insert(self, rows: list[dict[str, Any]]) -> None:
+        if self._conn is None:
+            self._conn = self.engine.connect()
+        with self._conn.begin():
+            self._conn.execute(_INSERT_ENTRIES, rows)
+
+    def close(self) -> None:
+        """Close the connection on its thread, then the thread and the engine."""
+        self._thread.submit(self._close).result()
+        self._thread.shutdown(wait=True)
+        self.engine.dispose()
+
+    def _close(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
 
 
 def _upgrade(conn: Connection) -> None:
@@ -177,59 +216,23 @@ class Store:
         self._write = asyncio.Lock() if not self.postgres else None
         self._pending: list[tuple[str, EntryRow, asyncio.Future[None]]] = []
         self._writer: asyncio.Task[None] | None = None
-        # SQLite: entries are written by one thread with its own connection, a whole
-        # batch in one hop (the async driver hops threads for every statement)
-        self._sqlite: str | None = None
-        self._thread: ThreadPoolExecutor | None = None
-        self._local = threading.local()
-        parsed = make_url(url)
-        if parsed.get_backend_name() == "sqlite" and parsed.database:
-            self._sqlite = parsed.database
-            self._thread = ThreadPoolExecutor(1, thread_name_prefix="subtable-sqlite")
-
-    def _insert_sqlite(self, rows: list[tuple[str, int, str, int | None, str, float]]) -> None:
-        conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
-        if conn is None:
-            assert self._sqlite is not None
-            conn = sqlite3.connect(self._sqlite, timeout=30, isolation_level=None)
-            conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("PRAGMA synchronous=NORMAL")
-            conn.execute("PRAGMA wal_autocheckpoint=0")  # see checkpoint()
-            self._local.conn = conn
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            conn.executemany(
-                "INSERT INTO entries (table_id, seq, kind, seat, action, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                rows,
-            )
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-        conn.execute("COMMIT")
-
-    def _checkpoint_sync(self) -> None:
-        assert self._sqlite is not None
-        conn = sqlite3.connect(self._sqlite, timeout=30)
-        try:
-            conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
-        finally:
-            conn.close()
+        self._sqlite = None if self.postgres else SQLiteEntries(url)
 
     async def checkpoint(self) -> None:
         """Copy SQLite's write-ahead log into the database, beside the writers.
 
-        Committing threads never checkpoint (``wal_autocheckpoint=0``): a checkpoint
+        Committing connections never checkpoint (``wal_autocheckpoint=0``): a checkpoint
         inside a commit holds every move behind it while it syncs the file. A passive
-        checkpoint in its own thread blocks nobody.
+        checkpoint on a connection of its own blocks nobody.
         """
-        if self._sqlite is not None:
-            await asyncio.to_thread(self._checkpoint_sync)
+        if not self.postgres:
+            async with self.engine.connect() as conn:
+                await conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
 
     def close(self) -> None:
-        """Stop the SQLite writer thread."""
-        if self._thread is not None:
-            self._thread.shutdown(wait=True)
+        """Stop the SQLite entries' writer."""
+        if self._sqlite is not None:
+            self._sqlite.close()
 
     @asynccontextmanager
     async def _writing(self) -> AsyncGenerator[AsyncConnection, None]:
@@ -293,36 +296,19 @@ class Store:
         await fut
 
     async def _commit(self, batch: list[tuple[str, EntryRow, asyncio.Future[None]]]) -> None:
-        if self._thread is not None:
-            assert self._write is not None
-            now = time.time()
-            rows = [(t, e.seq, e.kind, e.seat, e.action, now) for t, e, _ in batch]
-            async with self._write:
-                await asyncio.get_running_loop().run_in_executor(
-                    self._thread, self._insert_sqlite, rows
-                )
+        if self._sqlite is None:
+            async with self._writing() as conn:
+                await self._insert(conn, batch)
             return
-        async with self._writing() as conn:
-            await self._insert(conn, batch)
+        assert self._write is not None
+        rows = _entry_rows(batch)
+        async with self._write:
+            await self._sqlite.insert(rows)
 
     async def _insert(
         self, conn: AsyncConnection, batch: list[tuple[str, EntryRow, asyncio.Future[None]]]
     ) -> None:
-        now = time.time()
-        await conn.execute(
-            insert(entries),
-            [
-                {
-                    "table_id": t,
-                    "seq": e.seq,
-                    "kind": e.kind,
-                    "seat": e.seat,
-                    "action": e.action,
-                    "created_at": now,
-                }
-                for t, e, _ in batch
-            ],
-        )
+        await conn.execute(_INSERT_ENTRIES, _entry_rows(batch))
         if self.postgres:
             for t, e, _ in batch:
                 await conn.execute(
@@ -334,7 +320,7 @@ class Store:
             batch, self._pending = self._pending, []
             try:
                 await self._commit(batch)
-            except (IntegrityError, sqlite3.IntegrityError):
+            except IntegrityError:
                 # one entry lost a race (another process took its seq): commit the others
                 for item in batch:
                     try:
@@ -580,6 +566,22 @@ class Store:
                 EntryRow(int(r.seq), r.kind, None if r.seat is None else int(r.seat), r.action)
                 for r in rows
             ]
+
+
+def _entry_rows(batch: list[tuple[str, EntryRow, asyncio.Future[None]]]) -> list[dict[str, Any]]:
+    """The ``entries`` rows of a batch, stamped now."""
+    now = time.time()
+    return [
+        {
+            "table_id": t,
+            "seq": e.seq,
+            "kind": e.kind,
+            "seat": e.seat,
+            "action": e.action,
+            "created_at": now,
+        }
+        for t, e, _ in batch
+    ]
 
 
 def _table_row(row: Any) -> TableRow:

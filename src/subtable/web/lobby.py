@@ -15,8 +15,9 @@ from babel.dates import format_timedelta
 from pydantic import BaseModel, ConfigDict, Field, StrictStr
 
 from subtable.bots.levels import declared_levels
-from subtable.core.registry import game_class
+from subtable.core.registry import registration
 from subtable.i18n import Translator
+from subtable.ui.game_options import option_label
 from subtable.ui.games import game_ui
 from subtable.ui.seat_words import bot_who
 from subtable.ui.seats import BEST_BOTS, HUMAN
@@ -137,14 +138,13 @@ def pace_text(mode: str, turn_limit: float | None, late: str | None, tr: Transla
 
 def options_text(game: str, options: Mapping[str, Any], tr: Translator) -> str:
     """A table's options that differ from the rules' defaults, in words."""
-    specs = game_class(game).option_specs
-    ui = game_ui(game)
+    specs = registration(game).option_specs()
     parts: list[str] = []
     for key, value in options.items():
         spec = specs.get(key)
         if key == "players" or spec is None or value is None or value == spec.default:
             continue
-        label = tr("web.home.gnomes") if key == "gnomes" else ui.option_text(key, tr)[0]
+        label = option_label(spec, tr)
         parts.append(label if value is True else f"{label}: {value}")
     return ", ".join(parts) or tr("web.lobby.standard")
 

@@ -20,8 +20,9 @@ from pydantic import ValidationError
 
 from subtable import __version__
 from subtable.core.game import Game, OptionSpec, State, Utility
-from subtable.core.registry import game_class, game_names
+from subtable.core.registry import game_class, game_names, registration
 from subtable.i18n import LANGUAGES, Translator, normalize, translator
+from subtable.ui.game_options import option_help, option_label
 from subtable.ui.games import game_ui
 from subtable.ui.games.common import action_as_seen
 from subtable.ui.seat_words import levels_measured
@@ -70,8 +71,6 @@ def strings(tr: Translator) -> dict[str, str]:
         "new_table": tr("web.home.new_table"),
         "game": tr("web.home.game"),
         "players": tr("web.home.players"),
-        "gnomes": tr("web.home.gnomes"),
-        "gnomes_help": tr("web.home.gnomes_help"),
         "options": tr("web.home.options"),
         "seats": tr("web.home.seats"),
         "seats_help": tr("web.home.seats_help"),
@@ -140,11 +139,6 @@ def strings(tr: Translator) -> dict[str, str]:
     }
 
 
-def option_help(game: str, name: str, tr: Translator) -> tuple[str, str]:
-    """An option's name and its explanation, in ``tr``'s language (the game's UI's words)."""
-    return game_ui(game).option_text(name, tr)
-
-
 @dataclass(frozen=True, slots=True)
 class GameForm:
     """What the home page offers for one game."""
@@ -153,7 +147,8 @@ class GameForm:
     title: str
     players: tuple[int, ...]
     default_players: int
-    gnomes: tuple[int, ...]
+    #: the options with a flag of their own (none chosen by default: the game settles them)
+    flags: list[dict[str, Any]]
     options: list[dict[str, Any]]
     #: what each seat may be (a person, a bot level, a named bot) and the default bot
     seat_kinds: tuple[str, ...] = SEAT_KINDS
@@ -165,22 +160,16 @@ class GameForm:
 
 
 def game_form(name: str, tr: Translator) -> GameForm:
-    """The creation form's fields for ``name``, from its option specs."""
-    specs = game_class(name).option_specs
-    options: list[dict[str, Any]] = []
-    for key, spec in specs.items():
-        if key in ("players", "gnomes"):
-            continue
-        label, help_text = option_help(name, key, tr)
-        options.append(_option_field(name, key, spec, label, help_text))
-    gnomes = specs["gnomes"].choices or () if "gnomes" in specs else ()
+    """The creation form's fields for ``name``, from its options' declaration."""
+    specs = registration(name).option_specs()
+    others = [spec for key, spec in specs.items() if key != "players"]
     return GameForm(
         name=name,
         title=game_ui(name).title(tr),
         players=tuple(specs["players"].choices or ()),
         default_players=int(specs["players"].default),
-        gnomes=tuple(gnomes),
-        options=options,
+        flags=[_option_field(name, spec, tr) for spec in others if spec.flag],
+        options=[_option_field(name, spec, tr) for spec in others if not spec.flag],
         seat_kinds=lobby.seat_kinds(name),
         default_bot=lobby.default_bot(name),
         cooperative=game_class(name).info.utility == Utility.COOPERATIVE,
@@ -188,14 +177,12 @@ def game_form(name: str, tr: Translator) -> GameForm:
     )
 
 
-def _option_field(
-    game: str, key: str, spec: OptionSpec, label: str, help_text: str
-) -> dict[str, Any]:
+def _option_field(game: str, spec: OptionSpec, tr: Translator) -> dict[str, Any]:
     return {
-        "id": f"{game}-{key}",
-        "name": key,
-        "label": label,
-        "help": help_text,
+        "id": f"{game}-{spec.name}",
+        "name": spec.name,
+        "label": option_label(spec, tr),
+        "help": option_help(spec, tr),
         "kind": "bool" if spec.type is bool else "choice",
         "choices": list(spec.choices or ()),
         "default": spec.default,
@@ -337,9 +324,10 @@ def body_from_form(
         return None, tr("ui.err.unknown_game", game=game, known=", ".join(game_names()))
     prefix = f"{game}-"
     field = {k[len(prefix) :]: str(v) for k, v in form.items() if k.startswith(prefix)}
-    specs = game_class(game).option_specs
+    specs = registration(game).option_specs()
     players = ascii_int(field.get("players"))
-    gnomes = ascii_int(field.get("gnomes"))
+    # an option with a flag of its own is a number chosen in a list, or left to the game
+    flags = {key: ascii_int(field.get(key)) for key, spec in specs.items() if spec.flag}
     if players is not None and players not in (specs["players"].choices or ()):
         # the count is checked before anything is built for each player
         return None, tr(
@@ -350,7 +338,7 @@ def body_from_form(
         )
     options: dict[str, Any] = {}
     for key, spec in specs.items():
-        if key in ("players", "gnomes"):
+        if key == "players" or spec.flag:
             continue
         if spec.type is bool:
             options[key] = key in field
@@ -364,16 +352,17 @@ def body_from_form(
         return None, problem
     # the home page's form says whether it allows advice; another form leaves the default
     advice = ("advice" in field) if "advice-asked" in field else None
+    chosen: dict[str, Any] = {key: value for key, value in flags.items() if value is not None}
     try:
         body = CreateBody(
             game=game,
             players=players,
-            gnomes=gnomes,
             options=options,
             seats=seats,
             lang=lang,
             **people,
             advice=advice,
+            **chosen,
         )
     except ValidationError as exc:  # a field beyond its bounds (a name too long…)
         return None, first_problem(exc.errors(), whole="form")

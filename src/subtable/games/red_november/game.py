@@ -19,6 +19,7 @@ from subtable.games.red_november.actions import (
     build_action_space,
 )
 from subtable.games.red_november.components import SEA, Components, default_components
+from subtable.games.red_november.options import OPTIONS
 from subtable.games.red_november.state import REPAIR_OF_KIND, RedNovemberState
 from subtable.games.red_november.view import CHOICE_NAMES, PHASE_NAMES, RedNovemberView
 
@@ -184,42 +185,7 @@ class RedNovember(Game[RNAction]):
             "draw_sources": frozenset({"grog_stash", "item_deck", "time_track"}),
         },
     )
-    option_specs: ClassVar[Mapping[str, OptionSpec]] = {
-        "players": OptionSpec("players", int, 4, "number of players (1-8)", tuple(range(1, 9))),
-        "gnomes": OptionSpec(
-            "gnomes",
-            int,
-            None,
-            "number of gnomes (3-8; 2 players hold 4, a solo player 3 or more)",
-            tuple(range(3, 9)),
-        ),
-        "greater_challenge": OptionSpec(
-            "greater_challenge",
-            int,
-            0,
-            ("0 off; 1 Respites leave the game; 2 also one event per player before the first turn"),
-            (0, 1, 2),
-        ),
-        "less_deadly_dying": OptionSpec(
-            "less_deadly_dying",
-            bool,
-            False,
-            "a dead gnome is replaced by a new one in a random room",
-        ),
-        "crazed_gnomes": OptionSpec(
-            "crazed_gnomes", bool, False, "hidden hands and the Attack Gnome action"
-        ),
-        "heroic_sacrifice": OptionSpec(
-            "heroic_sacrifice",
-            bool,
-            False,
-            (
-                "FAQ house rule: a gnome who entered a burning room this turn (Grog or a Fire "
-                "Extinguisher) may take an action there other than Extinguish Fire, and dies in "
-                "the flames right after it; Unblock Hatch stays impossible in a burning room"
-            ),
-        ),
-    }
+    option_specs: ClassVar[Mapping[str, OptionSpec]] = OPTIONS
 
     def __init__(self, components: Components | None = None, **options: Any) -> None:
         self.components = components or default_components()
@@ -314,25 +280,10 @@ class RedNovember(Game[RNAction]):
         return None
 
     def _validate(self, options: dict[str, Any]) -> dict[str, Any]:
-        players: int = options["players"]
-        gnomes: int | None = options["gnomes"]
-        if gnomes is None:
-            gnomes = {1: 3, 2: 4}.get(players, players)
-        if players == 1 and gnomes < 3:
-            raise OptionError("a solo player controls at least 3 gnomes")
-        if players == 2 and gnomes != 4:
-            raise OptionError(
-                "with 2 players each controls two gnomes: gnomes must be 4",
-                params={"option": "gnomes", "value": gnomes},
-            )
-        if players >= 3 and gnomes != players:
-            raise OptionError(
-                f"with {players} players there are {players} gnomes, not {gnomes}",
-                params={"option": "gnomes", "value": gnomes},
-            )
+        """The crew (settled from the players by its declaration) needs a starting space."""
+        gnomes: int = options["gnomes"]
         if gnomes not in self.components.start_space:
             raise OptionError(f"the time track has no starting space for {gnomes} gnomes")
-        options["gnomes"] = gnomes
         return options
 
     @property

@@ -8,6 +8,7 @@ from subtable.core.registry import GamePlugin
 PLUGIN = GamePlugin(
     name="red-november",
     game="subtable.games.red_november.game:RedNovember",
+    options="subtable.games.red_november.options:OPTIONS",
     variants="subtable.games.red_november.variants:VARIANTS",
     expert="subtable.bots.red_november:RNExpert",
     ui="subtable.ui.games.red_november:RedNovemberUI",

@@ -11,6 +11,7 @@ from subtable.core.view import SeatView, Vocabulary
 from subtable.games.submarine import rules
 from subtable.games.submarine.actions import ActionIndex, Kind, SubAction, build_action_space
 from subtable.games.submarine.components import Components, default_components
+from subtable.games.submarine.options import OPTIONS
 from subtable.games.submarine.state import SubmarineState
 from subtable.games.submarine.view import PHASE_NAMES, Phase, SubmarineView
 
@@ -85,9 +86,7 @@ class Submarine(Game[SubAction]):
         end_reasons=rules.END_REASONS,
         phases=PHASE_NAMES,
     )
-    option_specs: ClassVar[Mapping[str, OptionSpec]] = {
-        "players": OptionSpec("players", int, 3, "number of players (2-5)", (2, 3, 4, 5)),
-    }
+    option_specs: ClassVar[Mapping[str, OptionSpec]] = OPTIONS
 
     def __init__(self, components: Components | None = None, **options: Any) -> None:
         self.components = components or default_components()

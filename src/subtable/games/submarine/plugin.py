@@ -8,6 +8,7 @@ from subtable.core.registry import GamePlugin
 PLUGIN = GamePlugin(
     name="submarine",
     game="subtable.games.submarine.game:Submarine",
+    options="subtable.games.submarine.options:OPTIONS",
     variants="subtable.games.submarine.variants:VARIANTS",
     expert="subtable.bots.submarine:SubExpert",
     ui="subtable.ui.games.submarine:SubmarineUI",

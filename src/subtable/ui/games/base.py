@@ -89,16 +89,8 @@ class GameUI(Protocol):
         """Why a game ended (an ``Outcome.reason``), in words: the lab's tables and report."""
         ...
 
-    def option_text(self, option: str, tr: Translator) -> tuple[str, str]:
-        """An option's name and what it does (the web table's form; ``""`` for none)."""
-        ...
-
     def hidden_counts(self, view: dict[str, Any]) -> Hashable:
         """Public counts of hidden things (deck and pile sizes), for undo."""
-        ...
-
-    def option_error(self, options: dict[str, Any], tr: Translator) -> str | None:
-        """A translated reason the options cannot make a game, if the UI knows one."""
         ...
 
     def msgids(self) -> set[str]:

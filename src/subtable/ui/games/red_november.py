@@ -855,19 +855,6 @@ class RedNovemberUI:
         """The event and item deck sizes."""
         return (view["event_deck"], view["item_deck"])
 
-    def option_error(self, options: dict[str, Any], tr: Translator) -> str | None:
-        """The player/gnome combinations the rules forbid, in words."""
-        players, gnomes = options.get("players", 4), options.get("gnomes")
-        if gnomes is None:
-            return None
-        if players == 1 and gnomes < 3:
-            return tr("rn.err.solo_gnomes")
-        if players == 2 and gnomes != 4:
-            return tr("rn.err.two_players_gnomes")
-        if players >= 3 and gnomes != players:
-            return tr("rn.err.gnomes_players", players=players)
-        return None
-
     # -- words for the other layers --------------------------------------------------
     def title(self, tr: Translator) -> str:
         """``Red November``."""
@@ -876,18 +863,6 @@ class RedNovemberUI:
     def end_reason(self, reason: str, tr: Translator) -> str:
         """Why the game ended (``crew_lost``), in words."""
         return tr(f"rn.reason.{reason}")
-
-    def option_text(self, option: str, tr: Translator) -> tuple[str, str]:
-        """An option's name and what it does (the web table's form)."""
-        if option == "greater_challenge":
-            return tr("web.option.greater_challenge"), tr("web.option_help.greater_challenge")
-        if option == "less_deadly_dying":
-            return tr("rn.option.less_deadly_dying"), tr("web.option_help.less_deadly_dying")
-        if option == "crazed_gnomes":
-            return tr("rn.option.crazed_gnomes"), tr("web.option_help.crazed_gnomes")
-        if option == "heroic_sacrifice":
-            return tr("rn.option.heroic_sacrifice"), tr("web.option_help.heroic_sacrifice")
-        return option, ""
 
     def msgids(self) -> set[str]:
         """Every id of Red November's families."""

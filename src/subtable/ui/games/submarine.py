@@ -462,10 +462,6 @@ class SubmarineUI:
         """Every draw pile's size and the boxed cards."""
         return (tuple(p["pile_size"] for p in view["players"]), view["box_cards"])
 
-    def option_error(self, options: dict[str, Any], tr: Translator) -> str | None:
-        """Nothing beyond the option choices themselves."""
-        return None
-
     # -- words for the other layers --------------------------------------------------
     def title(self, tr: Translator) -> str:
         """``Submarine``."""
@@ -474,10 +470,6 @@ class SubmarineUI:
     def end_reason(self, reason: str, tr: Translator) -> str:
         """Why the game ended (``twelve_treasures``), in words."""
         return tr(f"sub.end.{reason}")
-
-    def option_text(self, option: str, tr: Translator) -> tuple[str, str]:
-        """Submarine has no option beyond the player count."""
-        return option, ""
 
     def msgids(self) -> set[str]:
         """Every id of Submarine's families."""
