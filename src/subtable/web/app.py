@@ -527,8 +527,8 @@ async def _hello(manager: Manager, conn: Connection, msg: Hello) -> None:
     if msg.name is not None:
         if player is None:
             raise Refused("spectator", "a spectator has no name at the table")
-        name = manager.clean_name(msg.name)
-        if table.row.names.get(player) != name:
+        name = manager.hello_name(table, player, msg.name)
+        if name is not None:
             await manager.store.set_name(table.id, player, name)
     async with table.lock:
         if msg.last_seq is not None and msg.last_seq > table.seq:
