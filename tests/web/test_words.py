@@ -50,10 +50,11 @@ def test_a_name_is_unique_at_its_table(client: Any, connect: Any, taken: str) ->
     r = client.post("/api/tables", json={**body, "names": ["Ana", taken, None]})
     assert r.status_code == 400 and r.json()["error"]["code"] == "name_taken", r.text
     t = new_table(client, **body, names=["Ana", "Bea", None])
-    bea = connect(t["id"], t["invites"][1]["token"])
+    bea = connect(t["id"], t["invites"][1]["token"], lang="fr")
     refused = _rename(bea, taken)
     assert refused["type"] == "error" and refused["code"] == "name_taken", refused
     assert "'Ana'" in refused["message"]
+    assert refused["why"] == "Le joueur 1 s’appelle déjà « Ana » : choisissez un autre nom."
     assert _people(client, t["id"]) == ["Ana", "Bea", None]
     third = connect(t["id"], t["invites"][2]["token"])
     assert _rename(third, "Cleo")["type"] == "people"  # another name is fine
@@ -90,10 +91,11 @@ def test_a_name_may_not_pass_for_someone_else(client: Any, connect: Any, label: 
     r = client.post("/api/tables", json={**body, "names": [label, None, None]})
     assert r.status_code == 400 and r.json()["error"]["code"] == "bad_name", r.text
     t = new_table(client, **body, names=["Ana", None, None])
-    ana = connect(t["id"], t["invites"][0]["token"])
+    ana = connect(t["id"], t["invites"][0]["token"], lang="pt")
     refused = _rename(ana, label)
     assert refused["type"] == "error" and refused["code"] == "bad_name", refused
     assert "someone else" in refused["message"]
+    assert refused["why"].startswith(f"“{label}” lê-se como “")  # in the page's language
     public = new_table(client, **body, names=[None, "Bea", None], visibility="public")
     claimed = client.post(f"/api/tables/{public['id']}/join", json={"player": 0, "name": label})
     assert claimed.status_code == 400 and claimed.json()["error"]["code"] == "bad_name"

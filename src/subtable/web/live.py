@@ -533,6 +533,11 @@ def _shows_all(code: str, what: str, text: str) -> None:
         )
 
 
+def _why(tr: Translator | None, key: str, **fields: Any) -> dict[str, str]:
+    """A refusal's reason in the asker's language (``why``), where it is known."""
+    return {} if tr is None else {"why": tr(key, **fields)}
+
+
 class Manager:
     """Every live table of this process, the database, and the bot pool."""
 
@@ -689,16 +694,20 @@ class Manager:
         _shows_all("bad_name", "a name", name)
         return name
 
-    def check_name(self, table: LiveTable, player: int, name: str) -> None:
+    def check_name(
+        self, table: LiveTable, player: int, name: str, tr: Translator | None = None
+    ) -> None:
         """Refuse ``name`` (clean) for ``player`` at ``table`` when another player has it
         already (``name_taken``) or it reads as what the table shows for someone else
-        (``bad_name``): ``you``, a bot, another seat's ``player N``, in any language."""
+        (``bad_name``): ``you``, a bot, another seat's ``player N``, in any language. With
+        ``tr``, the refusal also says why in the asker's language."""
         other = namesake(name, table.row.names, player)
         if other is not None:
+            theirs = table.row.names[other]
             raise Refused(
                 "name_taken",
-                f"player {other + 1} is called {table.row.names[other]!r} already: "
-                "choose another name",
+                f"player {other + 1} is called {theirs!r} already: choose another name",
+                **_why(tr, "web.error.name_taken", player=other + 1, name=theirs),
             )
         row = table.row
         labels = shown_for_others(row.game, table.ui, row.controllers, table.owners, player)
@@ -707,9 +716,12 @@ class Manager:
                 "bad_name",
                 f"{name!r} reads as {label!r}, which this table shows for someone else: "
                 "choose another name",
+                **_why(tr, "web.error.name_mimics", name=name, label=label),
             )
 
-    def rename(self, table: LiveTable, player: int, raw: str) -> str | None:
+    def rename(
+        self, table: LiveTable, player: int, raw: str, tr: Translator | None = None
+    ) -> str | None:
         """``player``'s new name at ``table`` from ``raw``, checked; ``None`` when it is the
         name they have. Refused once the game is over (names are closed: the record and the
         replay keep the names it ended with), for a name :meth:`check_name` refuses, and
@@ -718,7 +730,7 @@ class Manager:
         name = self.clean_name(raw)
         if table.row.names.get(player) == name:
             return None
-        self.check_name(table, player, name)
+        self.check_name(table, player, name, tr)
         if not self._renamed.allow(f"{table.id}:{player}"):
             limits = self.limits
             raise Refused(
@@ -740,7 +752,7 @@ class Manager:
         if client.player is None:
             raise Refused("spectator", "a spectator has no name at the table")
         async with table.lock:
-            name = self.rename(table, client.player, raw)
+            name = self.rename(table, client.player, raw, client.tr)
             if name is None:  # the name it has: only the asker is answered
                 client.push(table.people_json(client))
                 return
