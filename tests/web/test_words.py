@@ -103,6 +103,15 @@ def test_a_name_may_not_pass_for_someone_else(client: Any, connect: Any, label: 
     assert _people(client, public["id"]) == [None, "Bea", None]
 
 
+@pytest.mark.parametrize("label", ["Gnome 3", "gnomo 3", "GNOMO3", "bot heuristico"])
+def test_a_gnome_may_not_pass_for_another_gnome(client: Any, label: str) -> None:
+    """The seats' own names count too (``Gnome 3``: Italian ``Gnomo 3``)."""
+    body = {"game": "red-november", "players": 3, "seats": ["human", "human", "heuristic"]}
+    r = client.post("/api/tables", json={**body, "names": [label, None, None]})
+    assert r.status_code == 400 and r.json()["error"]["code"] == "bad_name", r.text
+    assert new_table(client, **body, names=["Gnome 1", None, None])["id"]  # its own seat's
+
+
 def test_names_that_pass_for_no_one_are_fine(client: Any, connect: Any) -> None:
     body = {"game": "submarine", "players": 3, "seats": ["human", "human", "heuristic"]}
     t = new_table(client, **body, names=["Player 1", "Youssef", None])  # one's own label
@@ -163,6 +172,22 @@ def test_names_and_chat_close_when_the_game_ends(client: Any, connect: Any) -> N
     assert client.get(f"/api/tables/{t['id']}/record").json() == record
     again = client.get(f"/replay/{t['id']}?step=0").text
     assert again == replay and "Zed" not in again and "(Ana)" in again
+
+
+def test_play_again_leaves_out_a_name_kept_from_before_the_rules(client: Any, connect: Any) -> None:
+    """A table finished before names were checked may hold one the rules now refuse: the
+    next table opens without it rather than failing."""
+    t = new_table(
+        client, game="submarine", players=2, seats=["human", "human"], names=["Ana", "Bea"]
+    )
+    seats = [connect(t["id"], i["token"]) for i in t["invites"]]
+    rng = random.Random(5)
+    play_out(seats, lambda s: rng.choice(s.state["legal"])["id"])
+    table = client.app.state.manager.tables[t["id"]]
+    table.row.names[1] = "you"  # as an older server let it be
+    again = client.post(f"/api/tables/{t['id']}/again", json={"token": t["invites"][0]["token"]})
+    assert again.status_code == 200, again.text
+    assert _people(client, again.json()["id"]) == ["Ana", None]
 
 
 # -- what the pages draw ---------------------------------------------------------------------

@@ -719,6 +719,13 @@ class Manager:
                 **_why(tr, "web.error.name_mimics", name=name, label=label),
             )
 
+    def _name_fits(self, table: LiveTable, player: int, name: str) -> bool:
+        try:
+            self.check_name(table, player, self.clean_name(name))
+        except Refused:
+            return False
+        return True
+
     def rename(
         self, table: LiveTable, player: int, raw: str, tr: Translator | None = None
     ) -> str | None:
@@ -940,8 +947,10 @@ class Manager:
             if not may_open():
                 raise Refused("rate_limited", "too many tables opened from here: wait a minute")
             row = table.row
-            # the same people again: each is sent a link, so the new table is private
-            people = TablePeople(dict(row.names), "private", row.mode, row.turn_limit, row.late)
+            # the same people again: each is sent a link, so the new table is private; a name
+            # kept from before today's rules is left out (the new table would refuse it)
+            names = {p: n for p, n in row.names.items() if self._name_fits(table, p, n)}
+            people = TablePeople(names, "private", row.mode, row.turn_limit, row.late)
             new, tokens, spectator = await self.create(
                 table.game,
                 row.game,
