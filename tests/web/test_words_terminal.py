@@ -99,3 +99,23 @@ def test_shown_writes_what_acts_as_its_escape() -> None:
     assert shown("Ana [/]") == "Ana [/]"  # markup is not Rich's business here: plain text
     assert shown("a\x1bb\u202ec\u200bd\x00") == "a\\x1bb\\u202ec\\u200bd\\x00"
     assert shown("é 👍🏽 日本") == "é 👍🏽 日本"
+
+
+def test_replay_log_shows_a_records_labels_as_typed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A record's file says anything: ``replay --log`` shows its seats' labels as typed."""
+    from subtable.commands import replay
+    from subtable.core.record import GameRecord
+    from subtable.i18n import translator
+
+    game = make_game("submarine", players=2)
+    state = game.new_state(7)
+    for _ in range(3):
+        state.apply(state.legal_actions()[0])
+    record = GameRecord.of("submarine", state, seats=["[/]", "\x1b[31mred\u202e"])
+    out = io.StringIO()
+    console = Console(file=out, width=80, force_terminal=True, color_system="truecolor")
+    monkeypatch.setattr(replay, "out", console)
+    replay.narrate(record, translator("en"))
+    raw = out.getvalue()
+    assert "(bot [/])" in raw and "(bot \\x1b[31mred\\u202e)" in raw
+    assert "\x1b[31mred" not in raw and "\u202e" not in raw
