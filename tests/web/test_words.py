@@ -112,6 +112,16 @@ def test_a_gnome_may_not_pass_for_another_gnome(client: Any, label: str) -> None
     assert new_table(client, **body, names=["Gnome 1", None, None])["id"]  # its own seat's
 
 
+def test_a_hello_with_a_name_that_passes_for_someone_else_is_refused(client: Any) -> None:
+    t = new_table(client, game="submarine", players=2, seats=["human", "human"], names=["Ana"])
+    with client.websocket_connect("/ws") as ws:
+        hello = {"table": t["id"], "token": t["invites"][1]["token"], "name": "ANA"}
+        ws.send_text(json.dumps({"v": 1, "type": "hello", **hello}))
+        refused = json.loads(ws.receive_text())
+    assert refused["type"] == "error" and refused["code"] == "name_taken", refused
+    assert _people(client, t["id"]) == ["Ana", None]
+
+
 def test_names_that_pass_for_no_one_are_fine(client: Any, connect: Any) -> None:
     body = {"game": "submarine", "players": 3, "seats": ["human", "human", "heuristic"]}
     t = new_table(client, **body, names=["Player 1", "Youssef", None])  # one's own label
