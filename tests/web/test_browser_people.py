@@ -333,6 +333,7 @@ def test_a_finished_table_asks_nobody_for_a_name(browser: Any, server: Any) -> N
         dan.wait_seq()
         dan.page.wait_for_selector("#end:not([hidden])")
         assert dan.page.locator("#name-form").is_hidden()  # unnamed, but the game is over
+        assert dan.page.locator("#chat-form").is_hidden()  # and the table talk is closed
         assert not dan.errors, dan.errors
     finally:
         dan.context.close()

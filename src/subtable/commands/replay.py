@@ -131,6 +131,7 @@ def narrate(record: GameRecord, tr: Translator) -> None:
     """Print the game of ``record`` as the table's log reads to a spectator: each move by
     whom, then what it caused (hidden cards stay hidden)."""
     from subtable.ui.games import game_ui
+    from subtable.ui.plain import shown
     from subtable.ui.seat_words import bot_who
 
     game = make_game(record.game, record.variant or None, **record.options)
@@ -141,7 +142,7 @@ def narrate(record: GameRecord, tr: Translator) -> None:
     def who(seat: int) -> str:
         name = ui.seat_name(seat, tr)
         if seat < len(controllers) and str(controllers[seat]) not in ("human", ""):
-            spec = str(controllers[seat])
+            spec = shown(str(controllers[seat]))  # a record's file says anything: seen, not obeyed
             return tr("ui.seat_label", seat=name, who=bot_who(record.game, spec, tr))
         return name
 

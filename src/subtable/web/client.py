@@ -35,6 +35,7 @@ from subtable.ui.answers import (
 )
 from subtable.ui.games import GameUI, game_ui
 from subtable.ui.options import Option, fit
+from subtable.ui.plain import shown
 from subtable.ui.prompt import LivePrompt, Posted
 
 COMMANDS = JOIN_COMMANDS
@@ -149,17 +150,19 @@ class Remote:
         owners = self.welcome["owners"]
         player = self.welcome["players"][owners[seat]]
         if player["controller"] == "bot":
-            return self.tr("ui.who.bot", bot=player["bot"])
+            return self.tr("ui.who.bot", bot=shown(str(player["bot"])))
         if owners[seat] == self.welcome["player"]:
             return self.tr("ui.who.you")
         people = self.welcome.get("people") or []
         name = people[owners[seat]] if owners[seat] < len(people) else None
-        return name or self.tr("ui.who.player", n=owners[seat] + 1)
+        # a name as typed: every character seen (``say`` and the board never read markup)
+        return shown(str(name)) if name else self.tr("ui.who.player", n=owners[seat] + 1)
 
     def said(self, line: dict[str, Any]) -> None:
-        """A line of the table's chat (its author's name, else player N)."""
-        name = line.get("name") or self.tr("ui.who.player", n=int(line["player"]) + 1)
-        self.say(self.tr("ui.chat.line", name=name, text=line["text"]))
+        """A line of the table's chat (its author's name, else player N), as typed."""
+        name = line.get("name")
+        who = shown(str(name)) if name else self.tr("ui.who.player", n=int(line["player"]) + 1)
+        self.say(self.tr("ui.chat.line", name=who, text=shown(str(line["text"]))))
 
     def seat_label(self, seat: int) -> str:
         return self.tr("ui.seat_label", seat=self.ui.seat_name(seat, self.tr), who=self.who(seat))

@@ -43,8 +43,11 @@ class Limits:
     evict_after: float = 600.0
     #: seconds between two sweeps for abandoned and idle tables
     sweep_every: float = 60.0
-    #: characters in a person's display name
+    #: characters in a person's display name; new names one player may take a minute
+    #: (and in one burst)
     name_length: int = 24
+    names_per_minute: float = 6.0
+    names_burst: float = 3.0
     #: characters in a line of chat, lines one person may say a minute (and in one burst),
     #: lines a table's chat keeps
     chat_length: int = 300

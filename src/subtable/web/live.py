@@ -18,7 +18,6 @@ import logging
 import secrets
 import sqlite3
 import time
-import unicodedata
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -42,6 +41,7 @@ from subtable.web import PROTOCOL_VERSION, render
 from subtable.web.botpool import BotJob, BotPool
 from subtable.web.db import AskedRow, ChatRow, EntryRow, Store, TableRow
 from subtable.web.limits import Buckets, Limits
+from subtable.web.names import hidden_character, mimicked, namesake, shown_for_others
 
 log = logging.getLogger("subtable.web")
 
@@ -420,18 +420,22 @@ class LiveTable:
         """Whether a person holds ``player``'s seats."""
         return self.row.controllers[player] == HUMAN
 
+    def people_json(self, client: Client) -> dict[str, Any]:
+        """The people's names for ``client`` (with the position drawn anew)."""
+        message = {
+            "v": PROTOCOL_VERSION,
+            "type": "people",
+            "people": self.people(),
+            "state": self.state_json(client),
+        }
+        if client.html:  # a page's log heads name the newcomer from now on
+            message["names"] = self.names_html(client)
+        return message
+
     def broadcast_people(self) -> None:
-        """Tell everyone the people's names changed (with the position drawn anew)."""
+        """Tell everyone the people's names changed."""
         for client in list(self.clients):
-            message = {
-                "v": PROTOCOL_VERSION,
-                "type": "people",
-                "people": self.people(),
-                "state": self.state_json(client),
-            }
-            if client.html:  # a page's log heads name the newcomer from now on
-                message["names"] = self.names_html(client)
-            client.push(message)
+            client.push(self.people_json(client))
 
     def broadcast_chat(self, line: ChatRow) -> None:
         """Tell everyone, spectators too, what was said."""
@@ -520,6 +524,20 @@ def build_table(row: TableRow, token_players: dict[str, int]) -> LiveTable:
     return table
 
 
+def _shows_all(code: str, what: str, text: str) -> None:
+    """Refuse (``code``) people's ``text`` holding a character that acts instead of showing:
+    a control, a bidi override, a zero-width mark, a private or unassigned one."""
+    if (hidden := hidden_character(text)) is not None:
+        raise Refused(
+            code, f"{what} cannot hold control, format or unassigned characters ({hidden})"
+        )
+
+
+def _why(tr: Translator | None, key: str, **fields: Any) -> dict[str, str]:
+    """A refusal's reason in the asker's language (``why``), where it is known."""
+    return {} if tr is None else {"why": tr(key, **fields)}
+
+
 class Manager:
     """Every live table of this process, the database, and the bot pool."""
 
@@ -536,6 +554,7 @@ class Manager:
         #: the wall clock of turn-based deadlines (tests give their own)
         self.clock = clock
         self._said = Buckets(self.limits.chat_per_minute / 60.0, self.limits.chat_burst)
+        self._renamed = Buckets(self.limits.names_per_minute / 60.0, self.limits.names_burst)
         self.tables: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
         self.closed = False
@@ -657,6 +676,8 @@ class Manager:
         )
         hashes = {p: token_hash(t) for p, t in tokens.items()}
         table = build_table(row, {h: p for p, h in hashes.items()})
+        for player, person in row.names.items():
+            self.check_name(table, player, person)
         row.deadline = self._deadline(table)
         await self.store.create_table(row, hashes)
         self.tables[row.id] = table
@@ -672,16 +693,78 @@ class Manager:
             raise Refused("bad_name", "a name cannot be empty")
         if len(name) > self.limits.name_length:
             raise Refused("bad_name", f"a name has at most {self.limits.name_length} characters")
-        if any(unicodedata.category(ch).startswith("C") for ch in name):
-            raise Refused("bad_name", "a name cannot hold control or unassigned characters")
+        _shows_all("bad_name", "a name", name)
         return name
+
+    def check_name(
+        self, table: LiveTable, player: int, name: str, tr: Translator | None = None
+    ) -> None:
+        """Refuse ``name`` (clean) for ``player`` at ``table`` when another player has it
+        already (``name_taken``) or it reads as what the table shows for someone else
+        (``bad_name``): ``you``, a bot, another seat's ``player N``, in any language. With
+        ``tr``, the refusal also says why in the asker's language."""
+        other = namesake(name, table.row.names, player)
+        if other is not None:
+            theirs = table.row.names[other]
+            raise Refused(
+                "name_taken",
+                f"player {other + 1} is called {theirs!r} already: choose another name",
+                **_why(tr, "web.error.name_taken", player=other + 1, name=theirs),
+            )
+        row = table.row
+        labels = shown_for_others(row.game, table.ui, row.controllers, table.owners, player)
+        if (label := mimicked(name, labels)) is not None:
+            raise Refused(
+                "bad_name",
+                f"{name!r} reads as {label!r}, which this table shows for someone else: "
+                "choose another name",
+                **_why(tr, "web.error.name_mimics", name=name, label=label),
+            )
+
+    def _name_fits(self, table: LiveTable, player: int, name: str) -> bool:
+        try:
+            self.check_name(table, player, self.clean_name(name))
+        except Refused:
+            return False
+        return True
+
+    def rename(
+        self, table: LiveTable, player: int, raw: str, tr: Translator | None = None
+    ) -> str | None:
+        """``player``'s new name at ``table`` from ``raw``, checked; ``None`` when it is the
+        name they have. Refused once the game is over (names are closed: the record and the
+        replay keep the names it ended with), for a name :meth:`check_name` refuses, and
+        for renames faster than the limits allow (``rate_limited``)."""
+        self._over(table)
+        name = self.clean_name(raw)
+        if table.row.names.get(player) == name:
+            return None
+        self.check_name(table, player, name, tr)
+        if not self._renamed.allow(f"{table.id}:{player}"):
+            limits = self.limits
+            raise Refused(
+                "rate_limited",
+                f"too many new names: at most {limits.names_per_minute:g} a minute "
+                f"(bursts of {limits.names_burst:g})",
+            )
+        return name
+
+    def hello_name(self, table: LiveTable, player: int, raw: str) -> str | None:
+        """The name a seat says hello with, as :meth:`rename` takes it; once the game is over
+        the seat keeps the name it ended with (``None``), and may still watch the end."""
+        if table.row.closed is not None or table.state.is_terminal():
+            return None
+        return self.rename(table, player, raw)
 
     async def set_name(self, table: LiveTable, client: Client, raw: str) -> None:
         """The display name of ``client``'s player (public: everyone at the table is told)."""
         if client.player is None:
             raise Refused("spectator", "a spectator has no name at the table")
-        name = self.clean_name(raw)
         async with table.lock:
+            name = self.rename(table, client.player, raw, client.tr)
+            if name is None:  # the name it has: only the asker is answered
+                client.push(table.people_json(client))
+                return
             await self.store.set_name(table.id, client.player, name)
             table.row.names[client.player] = name
             table.broadcast_people()
@@ -690,8 +773,9 @@ class Manager:
         """Sit a person down at an open seat of a public table: its new token.
 
         Refused when the table is not public (``not_public``), over (``game_over``), the
-        player is not a person's seat (``not_a_seat``) or the seat is taken
-        (``seat_taken``, also when another claim won a moment before).
+        player is not a person's seat (``not_a_seat``), the seat is taken (``seat_taken``,
+        also when another claim won a moment before) or the name is refused
+        (:meth:`check_name`).
         """
         name = self.clean_name(raw)
         if table.row.visibility != "public":
@@ -704,6 +788,7 @@ class Manager:
         async with table.lock:
             if player in table.token_players.values():
                 raise Refused("seat_taken", f"player {player + 1}'s seat is taken")
+            self.check_name(table, player, name)
             if not await self.store.claim_seat(table.id, player, digest, name):
                 raise Refused("seat_taken", f"player {player + 1}'s seat is taken")
             table.token_players[digest] = player
@@ -711,18 +796,26 @@ class Manager:
             table.broadcast_people()
         return token
 
-    async def say(self, table: LiveTable, client: Client, raw: str) -> None:
-        """A line said at the table by a seated person: kept, then sent to everyone."""
-        if client.player is None:
-            raise Refused("spectator", "spectators read the chat but do not write in it")
+    def clean_chat(self, raw: str) -> str:
+        """A line of chat: trimmed, one to ``limits.chat_length`` characters, none that a
+        name may not hold either; else :class:`Refused` (``bad_chat``)."""
         text = " ".join(raw.split())
         limits = self.limits
         if not text:
             raise Refused("bad_chat", "say something: the line is empty")
         if len(text) > limits.chat_length:
             raise Refused("bad_chat", f"a line has at most {limits.chat_length} characters")
-        if any(unicodedata.category(ch) == "Cc" for ch in text):
-            raise Refused("bad_chat", "a line cannot hold control characters")
+        _shows_all("bad_chat", "a line", text)
+        return text
+
+    async def say(self, table: LiveTable, client: Client, raw: str) -> None:
+        """A line said at the table by a seated person while the game goes on: kept, then
+        sent to everyone."""
+        if client.player is None:
+            raise Refused("spectator", "spectators read the chat but do not write in it")
+        self._over(table)
+        text = self.clean_chat(raw)
+        limits = self.limits
         if not self._said.allow(f"{table.id}:{client.player}"):
             raise Refused(
                 "rate_limited",
@@ -730,6 +823,7 @@ class Manager:
                 f"(bursts of {limits.chat_burst:g})",
             )
         async with table.lock:
+            self._over(table)
             if len(table.chat) >= limits.chat_lines:
                 raise Refused("chat_full", f"this table's chat holds {limits.chat_lines} lines")
             line = ChatRow(len(table.chat) + 1, table.seq, client.player, text, self.clock())
@@ -855,8 +949,10 @@ class Manager:
             if not may_open():
                 raise Refused("rate_limited", "too many tables opened from here: wait a minute")
             row = table.row
-            # the same people again: each is sent a link, so the new table is private
-            people = TablePeople(dict(row.names), "private", row.mode, row.turn_limit, row.late)
+            # the same people again: each is sent a link, so the new table is private; a name
+            # kept from before today's rules is left out (the new table would refuse it)
+            names = {p: n for p, n in row.names.items() if self._name_fits(table, p, n)}
+            people = TablePeople(names, "private", row.mode, row.turn_limit, row.late)
             new, tokens, spectator = await self.create(
                 table.game,
                 row.game,

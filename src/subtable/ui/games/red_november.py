@@ -25,6 +25,7 @@ from subtable.games.red_november.components import (
 )
 from subtable.i18n import Translator, translator
 from subtable.ui.games.common import core_why, headline, style_for
+from subtable.ui.plain import plain, shown
 
 #: reason codes told apart by the action's kind (``rn.why.wrong_room.<variant>``)
 WHY_VARIANTS = ("wrong_room",)
@@ -542,7 +543,7 @@ class RedNovemberUI:
         if s == view["seat"]:
             line.append("*", style="bold")
         if row["who"]:
-            line.append(f" ({row['who']})")
+            line.append(f" ({shown(row['who'])})")
         # the room is in the rooms' grid above; the keeper's space, then drink and items
         line.append(f" · {row['keeper']} · {row['intoxication']} · {row['hand']}")
         if row["status"]:
@@ -727,14 +728,15 @@ class RedNovemberUI:
     def _gnomes(self, view: dict[str, Any], tr: Translator, who: dict[int, str]) -> Table:
         table = Table(show_edge=False, pad_edge=False)
         for col in GNOME_COLUMNS:
-            table.add_column(tr(f"rn.board.col.{col}"))
+            # a name whole on one line: the hand and the status wrap first
+            table.add_column(tr(f"rn.board.col.{col}"), no_wrap=col == "player")
         for g in view["gnomes"]:
             s = g["seat"]
             row = self._gnome_row(g, view, tr, who)
             name = Text(self.seat_name(s, tr), style=style_for(s))
             if s == view["seat"]:
                 name.append("*", style="bold")
-            table.add_row(name, *(row[col] for col in GNOME_COLUMNS[1:]))
+            table.add_row(name, *(plain(row[col]) for col in GNOME_COLUMNS[1:]))  # never markup
         return table
 
     def _gnome_row(

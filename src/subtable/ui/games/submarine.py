@@ -16,6 +16,7 @@ from subtable.games.submarine.actions import Kind, SubAction
 from subtable.games.submarine.components import Components, default_components
 from subtable.i18n import Translator
 from subtable.ui.games.common import core_why, headline, style_for
+from subtable.ui.plain import plain, shown
 
 #: Rich styles of the treasure colours (always shown with the colour's letters too)
 COLOUR_STYLES = {
@@ -362,7 +363,7 @@ class SubmarineUI:
             if p["seat"] == view["seat"]:
                 line.append("*", style="bold")
             if who.get(p["seat"]):
-                line.append(f" ({who[p['seat']]})")
+                line.append(f" ({shown(who[p['seat']])})")
             for col, value in zip(PLAYER_COLUMNS[2:], cells, strict=True):
                 if col in ("boat", "bathyscaphes"):  # both are on the board above
                     continue
@@ -394,13 +395,15 @@ class SubmarineUI:
     def _players(self, view: dict[str, Any], tr: Translator, who: dict[int, str]) -> Table:
         table = Table(show_edge=False, pad_edge=False)
         for col in PLAYER_COLUMNS:
-            table.add_column(tr(f"sub.board.col.{col}"))
+            # a name whole on one line: a column of numbers wraps first
+            table.add_column(tr(f"sub.board.col.{col}"), no_wrap=col == "who")
         for p in view["players"]:
             s = p["seat"]
             name = Text(self.seat_name(s, tr), style=style_for(s))
             if s == view["seat"]:
                 name.append("*", style="bold")
-            table.add_row(name, who.get(s, ""), *self._player_cells(p, tr))
+            cells = [who.get(s, ""), *self._player_cells(p, tr)]
+            table.add_row(name, *(plain(cell) for cell in cells))  # a name is never markup
         return table
 
     def _my_board(

@@ -219,11 +219,8 @@ async def _hello(manager: Manager, conn: Connection, msg: Hello) -> None:
             raise Refused("bad_lang", f"unknown language {msg.lang!r}")
     else:
         lang = table.row.lang
-    name = None
-    if msg.name is not None:
-        if player is None:
-            raise Refused("spectator", "a spectator has no name at the table")
-        name = manager.clean_name(msg.name)
+    if msg.name is not None and player is None:
+        raise Refused("spectator", "a spectator has no name at the table")
     async with table.lock:
         if msg.last_seq is not None and msg.last_seq > table.seq:
             raise Refused(
@@ -231,8 +228,12 @@ async def _hello(manager: Manager, conn: Connection, msg: Hello) -> None:
                 f"last_seq {msg.last_seq} is ahead of the table ({table.seq})",
                 seq=table.seq,
             )
-        # every check passed: only now is anything written (a refused hello stores nothing)
-        if name is not None and player is not None and table.row.names.get(player) != name:
+        # the name is checked last (unique, not another's, not after the end, not too often):
+        # only then is anything written (a refused hello stores nothing)
+        name = None
+        if msg.name is not None and player is not None:
+            name = manager.hello_name(table, player, msg.name)
+        if name is not None and player is not None:
             await manager.store.set_name(table.id, player, name)
             table.row.names[player] = name
             table.broadcast_people()  # the others learn the newcomer's name

@@ -25,7 +25,7 @@ let lastChat = 0;       // the last line of chat shown
 let deadline = null;    // the current decision's deadline (server clock, seconds)
 let mine = false;       // whether the decision shown is this page's
 let wasMine = null;     // the previous state's, to notice a turn starting
-let over = false;       // the game is over: nobody is asked for a name any more
+let over = false;       // the game is over: nobody is asked for a name, nobody talks
 
 // The name prompt and the clock stand under the status line, whatever the layout.
 $("status").after($("name-form"), $("clock"));
@@ -127,7 +127,11 @@ $("chat-form").addEventListener("submit", (event) => {
 
 // -- a turn-based table's clock, and the turn's notices -------------------------------------
 function showTurn(state) {
-  if (state.finished && !over) { over = true; askName(); }
+  if (state.finished && !over) {   // names and the table talk close with the game
+    over = true;
+    askName();
+    $("chat-form").hidden = true;
+  }
   mine = Boolean(state.your_turn);
   deadline = state.finished ? null : state.deadline ?? null;
   if (mine) document.title = "● " + text.your_turn + " — " + $("title").textContent + " — subtable";
