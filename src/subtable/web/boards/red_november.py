@@ -46,11 +46,12 @@ from subtable.web.boards.red_november_layout import (
     board_targets,
     described,
     exterior_spot,
-    fit_lines,
+    fold_lines,
     hatch_spot,
     room_box,
     text_in,
 )
+from subtable.web.boards.red_november_legend import legend
 from subtable.web.boards.svg import Element, add_class, el, label, svg_root, target, to_svg
 
 #: the default colours (the page's CSS may override any of them)
@@ -113,19 +114,23 @@ class RedNovemberBoard:
     # -- protocol ------------------------------------------------------------------
     def board(self, view: dict[str, Any], tr: Translator, legal: Sequence[Action]) -> str:
         """The board as a group of ``<svg>`` elements the page lays out: the submarine, the
-        Disaster Tracks and decks beside it, the Time Track under both (and a narrower Time
-        Track, in more rows, that a phone shows instead)."""
+        Disaster Tracks and the decks (beside it or under it, as the width allows), the Time
+        Track under them (and a narrower Time Track, in more rows, that a phone shows
+        instead)."""
         targets = board_targets(view, legal, self.c)
         sub = svg_root(SUB_W, 0, cls="rn-sub", role="group", aria_label=tr("rn.board.submarine"))
         el(sub, "style", STYLE)
         y = self._submarine(sub, view, tr, targets)
         sub.set("viewBox", f"0 0 {SUB_W} {round(y + 6)}")
-        side = svg_root(SIDE_W + 2 * MARGIN, 0, cls="rn-side", role="group",
+        side = svg_root(SIDE_W + 2 * MARGIN, 0, cls="rn-side rn-tracks", role="group",
                         aria_label=tr("rn.board.disaster_tracks"))  # fmt: skip
         bottom = tracks.disaster_tracks(self, side, view, tr, MARGIN, 10, SIDE_W)
-        bottom = tracks.piles(self, side, view, tr, targets, MARGIN, bottom + 6, SIDE_W)
-        side.set("viewBox", f"0 0 {SIDE_W + 2 * MARGIN} {round(bottom + 6)}")
-        parts = [to_svg(sub), to_svg(side)]
+        side.set("viewBox", f"0 0 {SIDE_W + 2 * MARGIN} {round(bottom + 4)}")
+        decks = svg_root(SIDE_W + 2 * MARGIN, 0, cls="rn-side rn-decks", role="group",
+                         aria_label=tr("rn.board.col.decks"))  # fmt: skip
+        bottom = tracks.piles(self, decks, view, tr, targets, MARGIN, 4, SIDE_W)
+        decks.set("viewBox", f"0 0 {SIDE_W + 2 * MARGIN} {round(bottom + 4)}")
+        parts = [to_svg(sub), to_svg(side), to_svg(decks)]
         for cls, width, cols in (("rn-time wide", WIDTH, TIME_COLUMNS),
                                  ("rn-time narrow", NARROW, NARROW_COLUMNS)):  # fmt: skip
             time = svg_root(width, 0, cls=cls, role="group",
@@ -136,6 +141,7 @@ class RedNovemberBoard:
         return (
             f'<div class="rn-board" role="group" aria-label="{escape(tr("rn.board.aria"))}">'
             + "".join(parts)
+            + legend(self, view, tr)
             + "</div>"
         )
 
@@ -235,7 +241,7 @@ class RedNovemberBoard:
             slug = self.c.room_names.get(r, "")
             if slug:
                 name = tr(f"rn.room.{slug}")
-                for i, line in enumerate(fit_lines(name, box.w - 8, 8.5)[:3]):
+                for i, line in enumerate(fold_lines(name, box.w - 8, 8.5, 3)):
                     text_in(g, line, box.x + 4, box.y + 26 + i * 9.5, box.w - 8, size=8.5,
                             cls="name")  # fmt: skip
         for gn in gnomes:
