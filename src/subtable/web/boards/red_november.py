@@ -99,7 +99,10 @@ STYLE = """
 .rn-board .target>rect:first-of-type,.rn-board .target>.disc{stroke:#1971c2;stroke-width:2.5}
 .rn-board .target:focus{outline:none}
 .rn-board .target:focus>rect:first-of-type,.rn-board .target:focus>.disc{stroke:#e8590c}
+.rn-board .hatch rect.hit{fill:transparent;stroke:none}
 """
+#: the side of the square a hatch answers a tap in: 24 px on a 360-px phone
+HIT = 34
 
 
 class RedNovemberBoard:
@@ -264,6 +267,7 @@ class RedNovemberBoard:
             g = el(layer, "g", cls="hatch" + (" blocked" if is_blocked else ""), data_hatch=h)
             w, hh = (8, 16) if vertical else (16, 8)
             el(g, "rect", x=x - w / 2, y=y - hh / 2, width=w, height=hh, rx=2)
+            hit_area(g, x, y)
             if is_blocked:
                 el(g, "text", tr("rn.mark.blocked"), x=x, y=y + 3, text_anchor="middle")
             state = tr("rn.board.blocked") if is_blocked else tr("rn.board.closed")
@@ -273,6 +277,7 @@ class RedNovemberBoard:
             x, y = exterior_spot(r)
             g = el(layer, "g", cls="hatch exterior", data_exterior=r)
             el(g, "rect", x=x - 8, y=y - 4, width=16, height=8, rx=4)
+            hit_area(g, x, y)
             self.act(g, f"ext:{r}", targets, tr("rn.board.hatch_exterior", n=r), tr)
 
     def _gnomes(
@@ -332,3 +337,17 @@ class RedNovemberBoard:
 def exterior_rooms(c: Components) -> list[int]:
     """The rooms with an exterior hatch, from the components."""
     return [r for r in range(1, SEA) if any(d == SEA for d, _ in c.neighbours[r])]
+
+
+def hit_area(g: Element, x: float, y: float) -> None:
+    """An invisible square around a small piece at ``(x, y)`` that a finger can hit."""
+    el(
+        g,
+        "rect",
+        x=x - HIT / 2,
+        y=y - HIT / 2,
+        width=HIT,
+        height=HIT,
+        cls="hit",
+        aria_hidden="true",
+    )
