@@ -78,6 +78,8 @@ export function listenForTips(board, askWhy, deciding) {
 /** Drop the native tooltips of a freshly drawn board (the popover says the same). */
 export function quietTitles(board) {
   for (const t of board.querySelectorAll("svg title")) t.remove();
+  // without its <title> a labelled part is still a part with a name (not a bare <g>)
+  for (const el of board.querySelectorAll("svg g[aria-label]:not([role])")) el.setAttribute("role", "group");
   hideTip();
   board.append(tip);
 }
