@@ -10,6 +10,7 @@ and distinct in the four languages, and the phone's tabs, log and badges behave.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -70,7 +71,9 @@ def _at_decision(page: Page) -> None:
 
 
 @pytest.mark.parametrize("size", sorted(SIZES))
-def test_the_board_is_large_and_nothing_is_cut(browser: Any, server: Any, size: str) -> None:
+def test_the_board_is_large_and_nothing_is_cut(
+    browser: Any, server: Any, shots: Path, size: str
+) -> None:
     viewport = SIZES[size]
     page = Page(browser, _table(server), viewport=viewport)
     try:
@@ -86,6 +89,7 @@ def test_the_board_is_large_and_nothing_is_cut(browser: Any, server: Any, size: 
             # the decision and its options in view, the list never scrolling inside itself
             assert m["last"] is not None and m["last"]["bottom"] <= viewport["height"], m
             assert m["legalScroll"] <= 0, m
+        page.page.screenshot(path=str(shots / f"red-november-{viewport['width']}.png"))
         assert page.errors == []
     finally:
         page.close()
