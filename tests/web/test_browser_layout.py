@@ -184,7 +184,7 @@ def test_labels_are_whole_and_distinct_in_each_language(
             page.close()
 
 
-def test_the_phone_tabs_log_and_badges(browser: Any, server: Any) -> None:
+def test_the_phone_tabs_log_header_and_hatches(browser: Any, server: Any) -> None:
     page = Page(browser, _table(server), viewport=SIZES["phone"])
     try:
         _at_decision(page)
