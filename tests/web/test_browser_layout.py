@@ -219,3 +219,29 @@ def test_the_phone_tabs_log_header_and_hatches(browser: Any, server: Any) -> Non
         assert page.errors == []
     finally:
         page.close()
+
+
+def test_the_table_talk_counts_unread_lines_on_a_phone(browser: Any, server: Any) -> None:
+    t = server.post(
+        "/api/tables", {"game": "red-november", "players": 3, "seats": ["human", "human", "random"]}
+    )
+    ana = Page(browser, seat_url(t["invites"][0]), viewport=SIZES["desktop"])
+    bea = Page(browser, seat_url(t["invites"][1]), viewport=SIZES["phone"])
+    try:
+        badge = bea.page.locator("#log-badge")
+        assert badge.is_hidden()
+        for n, said in enumerate(("ahoy", "hatch 5?"), start=1):
+            ana.page.locator("#chat-text").fill(said)
+            ana.page.locator("#chat-form button").click()
+            bea.page.wait_for_function(
+                f"document.getElementById('log-badge').textContent.trim() === '{n}'",
+                timeout=10_000,
+            )
+        assert badge.is_visible()
+        bea.page.locator("#tabs [data-tab=log]").click()  # read: the count goes
+        assert badge.is_hidden()
+        assert bea.page.locator("#chat li:not(.none)").count() == 2
+        assert ana.errors == [] and bea.errors == []
+    finally:
+        ana.close()
+        bea.close()
