@@ -116,11 +116,11 @@ def test_the_registry_finds_the_renderer() -> None:
 def test_every_room_and_hatch_of_the_components_is_drawn() -> None:
     state = _sample()[3]
     root = _parse(_render(state, 0)[0])
-    # a group of drawings the page lays out (the submarine, the tracks and decks, the Time
-    # Track wide and narrow), each one scaling
+    # a group of drawings the page lays out (the submarine, the tracks, the decks, the Time
+    # Track wide and narrow), each one scaling, and the legend of their symbols
     assert _local(root.tag) == "div" and root.get("role") == "group" and root.get("aria-label")
-    parts = list(root)
-    assert [_local(e.tag) for e in parts] == ["svg"] * 4
+    assert [_local(e.tag) for e in root] == ["svg"] * 5 + ["details"]
+    parts = list(root)[:5]
     for svg in parts:
         assert svg.get("viewBox", "").startswith("0 0 ")
         assert svg.get("width") is None and svg.get("height") is None  # it scales

@@ -92,6 +92,8 @@ def strings(tr: Translator) -> dict[str, str]:
         "undo": tr("web.table.undo"),
         "log": tr("web.table.log"),
         "chat": tr("web.table.chat"),
+        "stage_prev": tr("web.table.stage_prev"),
+        "stage_next": tr("web.table.stage_next"),
         "connecting": tr("web.table.connecting"),
         "reconnecting": tr("web.table.reconnecting"),
         "choose_one": tr("web.table.choose_one"),

@@ -46,11 +46,12 @@ from subtable.web.boards.red_november_layout import (
     board_targets,
     described,
     exterior_spot,
-    fit_lines,
+    fold_lines,
     hatch_spot,
     room_box,
     text_in,
 )
+from subtable.web.boards.red_november_legend import legend
 from subtable.web.boards.svg import Element, add_class, el, label, svg_root, target, to_svg
 
 #: the default colours (the page's CSS may override any of them)
@@ -98,7 +99,10 @@ STYLE = """
 .rn-board .target>rect:first-of-type,.rn-board .target>.disc{stroke:#1971c2;stroke-width:2.5}
 .rn-board .target:focus{outline:none}
 .rn-board .target:focus>rect:first-of-type,.rn-board .target:focus>.disc{stroke:#e8590c}
+.rn-board .hatch rect.hit{fill:transparent;stroke:none}
 """
+#: the side of the square a hatch answers a tap in: 24 px on a 360-px phone
+HIT = 34
 
 
 class RedNovemberBoard:
@@ -113,19 +117,23 @@ class RedNovemberBoard:
     # -- protocol ------------------------------------------------------------------
     def board(self, view: dict[str, Any], tr: Translator, legal: Sequence[Action]) -> str:
         """The board as a group of ``<svg>`` elements the page lays out: the submarine, the
-        Disaster Tracks and decks beside it, the Time Track under both (and a narrower Time
-        Track, in more rows, that a phone shows instead)."""
+        Disaster Tracks and the decks (beside it or under it, as the width allows), the Time
+        Track under them (and a narrower Time Track, in more rows, that a phone shows
+        instead)."""
         targets = board_targets(view, legal, self.c)
         sub = svg_root(SUB_W, 0, cls="rn-sub", role="group", aria_label=tr("rn.board.submarine"))
         el(sub, "style", STYLE)
         y = self._submarine(sub, view, tr, targets)
         sub.set("viewBox", f"0 0 {SUB_W} {round(y + 6)}")
-        side = svg_root(SIDE_W + 2 * MARGIN, 0, cls="rn-side", role="group",
+        side = svg_root(SIDE_W + 2 * MARGIN, 0, cls="rn-side rn-tracks", role="group",
                         aria_label=tr("rn.board.disaster_tracks"))  # fmt: skip
         bottom = tracks.disaster_tracks(self, side, view, tr, MARGIN, 10, SIDE_W)
-        bottom = tracks.piles(self, side, view, tr, targets, MARGIN, bottom + 6, SIDE_W)
-        side.set("viewBox", f"0 0 {SIDE_W + 2 * MARGIN} {round(bottom + 6)}")
-        parts = [to_svg(sub), to_svg(side)]
+        side.set("viewBox", f"0 0 {SIDE_W + 2 * MARGIN} {round(bottom + 4)}")
+        decks = svg_root(SIDE_W + 2 * MARGIN, 0, cls="rn-side rn-decks", role="group",
+                         aria_label=tr("rn.board.col.decks"))  # fmt: skip
+        bottom = tracks.piles(self, decks, view, tr, targets, MARGIN, 4, SIDE_W)
+        decks.set("viewBox", f"0 0 {SIDE_W + 2 * MARGIN} {round(bottom + 4)}")
+        parts = [to_svg(sub), to_svg(side), to_svg(decks)]
         for cls, width, cols in (("rn-time wide", WIDTH, TIME_COLUMNS),
                                  ("rn-time narrow", NARROW, NARROW_COLUMNS)):  # fmt: skip
             time = svg_root(width, 0, cls=cls, role="group",
@@ -136,6 +144,7 @@ class RedNovemberBoard:
         return (
             f'<div class="rn-board" role="group" aria-label="{escape(tr("rn.board.aria"))}">'
             + "".join(parts)
+            + legend(self, view, tr)
             + "</div>"
         )
 
@@ -235,7 +244,7 @@ class RedNovemberBoard:
             slug = self.c.room_names.get(r, "")
             if slug:
                 name = tr(f"rn.room.{slug}")
-                for i, line in enumerate(fit_lines(name, box.w - 8, 8.5)[:3]):
+                for i, line in enumerate(fold_lines(name, box.w - 8, 8.5, 3)):
                     text_in(g, line, box.x + 4, box.y + 26 + i * 9.5, box.w - 8, size=8.5,
                             cls="name")  # fmt: skip
         for gn in gnomes:
@@ -258,6 +267,7 @@ class RedNovemberBoard:
             g = el(layer, "g", cls="hatch" + (" blocked" if is_blocked else ""), data_hatch=h)
             w, hh = (8, 16) if vertical else (16, 8)
             el(g, "rect", x=x - w / 2, y=y - hh / 2, width=w, height=hh, rx=2)
+            hit_area(g, x, y)
             if is_blocked:
                 el(g, "text", tr("rn.mark.blocked"), x=x, y=y + 3, text_anchor="middle")
             state = tr("rn.board.blocked") if is_blocked else tr("rn.board.closed")
@@ -267,6 +277,7 @@ class RedNovemberBoard:
             x, y = exterior_spot(r)
             g = el(layer, "g", cls="hatch exterior", data_exterior=r)
             el(g, "rect", x=x - 8, y=y - 4, width=16, height=8, rx=4)
+            hit_area(g, x, y)
             self.act(g, f"ext:{r}", targets, tr("rn.board.hatch_exterior", n=r), tr)
 
     def _gnomes(
@@ -326,3 +337,17 @@ class RedNovemberBoard:
 def exterior_rooms(c: Components) -> list[int]:
     """The rooms with an exterior hatch, from the components."""
     return [r for r in range(1, SEA) if any(d == SEA for d, _ in c.neighbours[r])]
+
+
+def hit_area(g: Element, x: float, y: float) -> None:
+    """An invisible square around a small piece at ``(x, y)`` that a finger can hit."""
+    el(
+        g,
+        "rect",
+        x=x - HIT / 2,
+        y=y - HIT / 2,
+        width=HIT,
+        height=HIT,
+        cls="hit",
+        aria_hidden="true",
+    )

@@ -245,6 +245,13 @@ def fit_lines(text: str, width: float, size: float) -> list[str]:
     return lines
 
 
+def fold_lines(text: str, width: float, size: float, most: int) -> list[str]:
+    """``text`` in at most ``most`` lines of about ``width`` units: whatever the lines cannot
+    hold joins the last one (which :func:`text_in` squeezes), so no word is ever dropped."""
+    lines = fit_lines(text, width, size)
+    return [*lines[: most - 1], " ".join(lines[most - 1 :])] if len(lines) > most else lines
+
+
 def text_in(parent: Element, text: str, x: float, y: float, width: float, **attrs: Any) -> None:
     """A one-line ``<text>`` squeezed to ``width`` if it would be longer."""
     size = float(attrs.pop("size", 9))

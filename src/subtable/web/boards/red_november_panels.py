@@ -1,7 +1,7 @@
 """Red November's side panels as HTML: the decision under way, this turn, each gnome and his cards.
 
-Item cards show the item's name and, once the card texts exist in the
-catalogue (``rn.item_text.<kind>``), its rules text. A card that stands for a
+Item cards show the item's name, and its rules text folded under it (opened on demand)
+once the card texts exist in the catalogue (``rn.item_text.<kind>``). A card that stands for a
 legal action (``use``, ``give``, ``discard``) is a button with ``data-actions``
 like the board's targets.
 """
@@ -98,8 +98,10 @@ def _gnome(
         card = el(li, "strong", name, cls="rn-card-name")
         if count > 1:
             el(li, "span", f" ×{count}", cls="rn-card-count")
-        if tr.has(f"rn.item_text.{kind}"):
-            el(li, "p", tr(f"rn.item_text.{kind}"), cls="rn-card-text")
+        if tr.has(f"rn.item_text.{kind}"):  # folded: the name first, the text on demand
+            more = el(li, "details", cls="rn-card-more")
+            el(more, "summary", tr("rn.board.card_text"))
+            el(more, "p", tr(f"rn.item_text.{kind}"), cls="rn-card-text")
         actions = targets.get(f"item:{s}:{kind}")
         if actions:
             text = tr("rn.board.target", what=name, actions=actions_text(actions, tr, ui))

@@ -197,11 +197,18 @@ def _safe(name: Any) -> str:
 def choice(
     board: BoardParts, action: Action, view: dict[str, Any], tr: Translator
 ) -> Choice | None:
-    """A fix-it's minutes (with the odds) or a draw's cards as choices of one row."""
-    if not isinstance(action, RNAction) or action.minutes <= 0:
+    """A fix-it's minutes (with the odds), a draw's cards, or going in through a hatch or
+    staying as choices of one row."""
+    if not isinstance(action, RNAction):
         return None
     ui = board.ui
     kind = action.kind
+    if kind in (Kind.MOVE, Kind.OPEN):
+        title = tr("web.rn.open_to", room=ui.room(action.target, tr))
+        go = tr("web.rn.go_in") if kind == Kind.MOVE else tr("web.rn.stay")
+        return Choice(f"hatch:{action.target}", title, go, "")
+    if action.minutes <= 0:
+        return None
     key = f"{int(kind)}:{action.target}"
     if kind == Kind.DRAW:
         return Choice(key, tr("web.rn.draw"), str(action.minutes),

@@ -11,7 +11,7 @@ from subtable.web.boards.red_november_layout import (
     BoardParts,
     Targets,
     described,
-    fit_lines,
+    fold_lines,
     text_in,
 )
 from subtable.web.boards.svg import Element, add_class, el, label
@@ -192,7 +192,7 @@ def piles(
         g = el(root, "g", cls=f"pile pile-{key.replace('_', '-')}", data_pile=key)
         el(g, "rect", x=x + 1, y=top + 4, width=w - 3, height=h - 4, rx=4)
         el(g, "text", str(count), x=x + w / 2, y=top + 21, cls="count", text_anchor="middle")
-        for j, line in enumerate(fit_lines(name, w - 10, 8.5)[:2]):
+        for j, line in enumerate(fold_lines(name, w - 10, 8.5, 2)):
             text_in(g, line, x + 5, top + 33 + j * 9.5, w - 10, size=8.5, cls="name")
         if key.startswith("event"):
             cards = tr.plural("rn.board.cards", "rn.board.cards.plural", count)

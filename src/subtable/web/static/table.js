@@ -5,6 +5,9 @@
 // entries one at a time, at the pace the player chose.
 import "./people.js";  // names, table talk, turn-based clocks and turn notices
 import { listenForTargets } from "./targets.js";
+import { listenForTips, quietTitles } from "./boardtips.js";
+import { placesOf, slideFrom } from "./motion.js";
+import { pageStage } from "./stagepager.js";
 const body = document.body;
 const tableId = body.dataset.table;
 const lang = body.dataset.lang;
@@ -118,6 +121,7 @@ function showRecent() {
     }
     list.append(li);
   }
+  list.lastElementChild?.classList.toggle("now", recent.length > 0);   // the move being shown
   list.scrollTop = list.scrollHeight;   // its own box: the window stays where it is
 }
 
@@ -128,6 +132,7 @@ function showStage(entry, animate) {
   if (!html) return;
   stage.innerHTML = html;
   stage.hidden = false;
+  pageStage(stage, animate ? Math.max(pace, 600) : 0, { prev: text.stage_prev, next: text.stage_next });
   if (animate) { void stage.offsetWidth; stage.classList.add("turning"); } else stage.classList.remove("turning");
 }
 
@@ -144,14 +149,17 @@ function highlight(entry) {
   if (lit.length) unmark = setTimeout(() => lit.forEach((el) => el.classList.remove("changed")), 1800);
 }
 
-function showState(state) {
+function showState(state, animate = false) {
   seq = state.seq;
   body.dataset.seq = String(seq);
   body.dataset.finished = String(state.finished);
   const html = state.html;
   const list = $("legal");
   const hadFocus = [list, $("board"), $("panels")].some((area) => area.contains(document.activeElement));
+  const before = animate ? placesOf($("board")) : new Map();
   $("board").innerHTML = html.board;
+  quietTitles($("board"));
+  slideFrom($("board"), before);
   $("panels").innerHTML = html.panels;
   $("status").innerHTML = html.status;   // escaped text from the server
   legal = state.legal;
@@ -196,9 +204,11 @@ function apply(message, animate) {
   addLog(entry);
   noteRecent(entry);
   showRecent();
-  if (entry.stage && entry.stage.html) showStage(entry, animate);
-  else if (mine(entry)) $("stage").hidden = true;
-  showState(message.state);
+  if (entry.stage && entry.stage.html) {
+    showStage(entry, animate);
+    if (mine(entry) && body.dataset.pane !== "board") $("board-badge").hidden = false;  // a phone: look there
+  } else if (mine(entry)) $("stage").hidden = true;
+  showState(message.state, animate);
   if (animate) highlight(entry);
 }
 
@@ -319,18 +329,24 @@ $("unavailable").addEventListener("click", (event) => {
     answer.hidden = false;
     return;
   }
-  asked.set(button.dataset.notation, button);
-  send({ type: "why", action: button.dataset.notation });
+  askWhy(button.dataset.notation, (why) => {
+    if (!button.isConnected) return;
+    answer.textContent = why;
+    answer.hidden = false;
+    button.setAttribute("aria-expanded", "true");
+  });
 });
 
+// "why not?": the server's answer goes to whoever asked (an option, a room on the board)
+function askWhy(notation, answer) {
+  asked.set(notation, answer);
+  send({ type: "why", action: notation });
+}
+
 function showWhy(message) {
-  const button = asked.get(message.action);
-  if (!button || !button.isConnected) return;
+  const answer = asked.get(message.action);
   asked.delete(message.action);
-  const answer = document.getElementById(button.getAttribute("aria-controls"));
-  answer.textContent = message.why;
-  answer.hidden = false;
-  button.setAttribute("aria-expanded", "true");
+  if (answer) answer(message.why);
 }
 
 // -- the end: play again, and the new table's link for this connection -------------------
@@ -388,10 +404,16 @@ function boardChoice(target) {
   first?.focus({ preventScroll: true });
 }
 listenForTargets([$("board"), $("panels")], boardChoice);
+listenForTips($("board"), askWhy, () => legal.length > 0);
 
 // -- the phone's tabs: one part of the table at a time ------------------------------------
 function showPane(name) {
   body.dataset.pane = name;
+  if (name === "board") $("board-badge").hidden = true;
+  if (name === "log") {
+    $("log").scrollTop = $("log").scrollHeight;   // the log opens at the latest move
+    seenTalk();
+  }
   for (const b of $("tabs").querySelectorAll("button[data-tab]")) {
     b.setAttribute("aria-pressed", String(b.dataset.tab === name));
   }
@@ -400,6 +422,30 @@ $("tabs").addEventListener("click", (event) => {
   const b = event.target.closest("button[data-tab]");
   if (b) showPane(b.dataset.tab);
 });
+
+// -- the table talk's unread lines: counted while the talk is out of sight ---------------
+let unread = 0;
+let talkInView = false;
+function showUnread() {
+  $("talk-link").hidden = unread === 0;
+  $("talk-n").textContent = String(unread);
+  $("log-badge").hidden = unread === 0;
+  $("log-badge").textContent = " " + unread;
+}
+function seenTalk() { unread = 0; showUnread(); }
+new IntersectionObserver((seen) => {
+  talkInView = seen.some((s) => s.isIntersecting);
+  if (talkInView) seenTalk();
+}).observe($("talk"));
+document.addEventListener("subtable:message", (event) => {
+  const m = event.detail;
+  if (m.type !== "chat" || !m.chat || mySeats.includes(m.chat.player)) return;
+  if (talkInView && getComputedStyle($("tabs")).display === "none") return;
+  if (body.dataset.pane === "log" && getComputedStyle($("tabs")).display !== "none") return;
+  unread += 1;
+  showUnread();
+});
+$("talk-link").addEventListener("click", () => { showPane("log"); seenTalk(); });
 
 $("undo").addEventListener("click", () => send({ type: "undo", seq }));
 // The same messages any client may send (the server checks everything): for the console and tests.
