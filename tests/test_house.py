@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from module_graph import find_cycle, module_name
 from subtable.core.registry import BUILTIN
 
 SRC = Path(__file__).resolve().parent.parent / "src"
@@ -47,14 +48,7 @@ def _homes(slug: str) -> tuple[str, ...]:
 REGISTRATION = "subtable.core.registry"
 
 
-def _module_name(path: Path) -> str:
-    parts = list(path.relative_to(SRC).with_suffix("").parts)
-    if parts[-1] == "__init__":
-        parts.pop()
-    return ".".join(parts)
-
-
-MODULES: dict[str, Path] = {_module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+MODULES: dict[str, Path] = {module_name(p, SRC): p for p in sorted(PACKAGE.rglob("*.py"))}
 
 
 def _home_of(module: str) -> str | None:
@@ -118,33 +112,6 @@ def _counts(module: str, imp: Import) -> bool:
 def import_graph() -> dict[str, set[str]]:
     """Module -> the modules it imports (the arrows that count)."""
     return {m: {i.target for i in _imports(m) if _counts(m, i)} for m in MODULES}
-
-
-def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
-    """One import cycle (as a path of modules), or ``None``."""
-    state: dict[str, int] = {}
-    stack: list[str] = []
-
-    def visit(node: str) -> list[str] | None:
-        state[node] = 1
-        stack.append(node)
-        for nxt in sorted(graph.get(node, ())):
-            if state.get(nxt) == 1:
-                return [*stack[stack.index(nxt) :], nxt]
-            if nxt not in state:
-                found = visit(nxt)
-                if found:
-                    return found
-        stack.pop()
-        state[node] = 2
-        return None
-
-    for node in sorted(graph):
-        if node not in state:
-            found = visit(node)
-            if found:
-                return found
-    return None
 
 
 def test_no_import_cycle_in_subtable() -> None:

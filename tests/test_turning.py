@@ -21,6 +21,8 @@ from subtable.i18n import LANGUAGES, translator
 from subtable.sim.stats import wilson_interval
 from subtable.sim.turning import Estimator, Stopped, moment_text, turning_points
 
+pytestmark = pytest.mark.slow  # most tests here take over ten seconds
+
 GAMES = [("red-november", {"players": 3}), ("submarine", {"players": 2})]
 
 
