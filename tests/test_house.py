@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -67,9 +68,11 @@ class Import:
     annotation_only: bool  # under ``if TYPE_CHECKING:``
 
 
-def _imports(module: str) -> list[Import]:
+@functools.cache
+def _imports(module: str) -> tuple[Import, ...]:
     """Every ``subtable`` module ``module`` imports (``from a import b`` counts ``a.b`` when it
-    is a module, else ``a``), wherever the statement stands."""
+    is a module, else ``a``), wherever the statement stands; read once per process (the cycle
+    test and each module's own test ask for the same modules)."""
     path = MODULES[module]
     tree = ast.parse(path.read_text(encoding="utf-8"))
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
@@ -98,7 +101,7 @@ def _imports(module: str) -> list[Import]:
                 name = name.rpartition(".")[0]
             if name and name != module:
                 out.append(Import(name, node.lineno, id(node) in checking))
-    return out
+    return tuple(out)
 
 
 def _counts(module: str, imp: Import) -> bool:
