@@ -375,6 +375,7 @@ def test_a_stratified_search_puts_each_unseen_event_card_on_top_once_a_cycle(
         assert len(set(cycle)) < strata
 
 
+@pytest.mark.slow
 def test_heuristic_beats_random_at_red_november() -> None:
     config = SimConfig("red-november", {"players": 4}, 40, 3, ["heuristic"])
     heuristic = simulate(config)

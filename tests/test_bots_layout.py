@@ -13,19 +13,13 @@ from pathlib import Path
 
 import pytest
 
+from module_graph import find_cycle, module_name
+
 BOTS = Path(__file__).resolve().parent.parent / "src" / "subtable" / "bots"
 
 
-def _module_name(path: Path) -> str:
-    rel = path.relative_to(BOTS.parent.parent).with_suffix("")
-    parts = list(rel.parts)
-    if parts[-1] == "__init__":
-        parts.pop()
-    return ".".join(parts)
-
-
 def _modules() -> dict[str, Path]:
-    return {_module_name(p): p for p in sorted(BOTS.rglob("*.py"))}
+    return {module_name(p, BOTS.parent.parent): p for p in sorted(BOTS.rglob("*.py"))}
 
 
 def _imports(path: Path, module: str) -> set[str]:
@@ -56,33 +50,6 @@ def _graph() -> dict[str, set[str]]:
     return graph
 
 
-def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
-    """One import cycle (as a path of modules), or ``None``."""
-    state: dict[str, int] = {}
-    stack: list[str] = []
-
-    def visit(node: str) -> list[str] | None:
-        state[node] = 1
-        stack.append(node)
-        for nxt in sorted(graph[node]):
-            if state.get(nxt) == 1:
-                return [*stack[stack.index(nxt) :], nxt]
-            if nxt not in state:
-                found = visit(nxt)
-                if found:
-                    return found
-        stack.pop()
-        state[node] = 2
-        return None
-
-    for node in sorted(graph):
-        if node not in state:
-            found = visit(node)
-            if found:
-                return found
-    return None
-
-
 def test_the_walk_sees_the_expert_packages() -> None:
     graph = _graph()
     assert "subtable.bots.red_november.expert" in graph
@@ -91,12 +58,7 @@ def test_the_walk_sees_the_expert_packages() -> None:
 
 
 def test_no_import_cycle_in_bots() -> None:
-    assert _cycle(_graph()) is None
-
-
-def test_the_cycle_finder_finds_one() -> None:
-    assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
-    assert _cycle({"a": {"b"}, "b": set()}) is None
+    assert find_cycle(_graph()) is None
 
 
 def test_bots_never_import_the_lab() -> None:

@@ -10,11 +10,14 @@ import zipfile
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 import subtable
 from subtable.cli import app
 from subtable.games.red_november import state
+
+pytestmark = pytest.mark.slow  # most tests here take over ten seconds
 
 ROOT = Path(__file__).resolve().parent.parent
 

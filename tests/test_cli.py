@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # most tests here take over ten seconds
+
 TIMING = {"seconds", "games_per_sec", "decisions_per_sec"}
 
 

@@ -14,12 +14,14 @@
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
+from module_graph import find_cycle, module_name
 from subtable.core.registry import BUILTIN
 
 SRC = Path(__file__).resolve().parent.parent / "src"
@@ -47,14 +49,7 @@ def _homes(slug: str) -> tuple[str, ...]:
 REGISTRATION = "subtable.core.registry"
 
 
-def _module_name(path: Path) -> str:
-    parts = list(path.relative_to(SRC).with_suffix("").parts)
-    if parts[-1] == "__init__":
-        parts.pop()
-    return ".".join(parts)
-
-
-MODULES: dict[str, Path] = {_module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+MODULES: dict[str, Path] = {module_name(p, SRC): p for p in sorted(PACKAGE.rglob("*.py"))}
 
 
 def _home_of(module: str) -> str | None:
@@ -73,9 +68,11 @@ class Import:
     annotation_only: bool  # under ``if TYPE_CHECKING:``
 
 
-def _imports(module: str) -> list[Import]:
+@functools.cache
+def _imports(module: str) -> tuple[Import, ...]:
     """Every ``subtable`` module ``module`` imports (``from a import b`` counts ``a.b`` when it
-    is a module, else ``a``), wherever the statement stands."""
+    is a module, else ``a``), wherever the statement stands; read once per process (the cycle
+    test and each module's own test ask for the same modules)."""
     path = MODULES[module]
     tree = ast.parse(path.read_text(encoding="utf-8"))
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
@@ -104,7 +101,7 @@ def _imports(module: str) -> list[Import]:
                 name = name.rpartition(".")[0]
             if name and name != module:
                 out.append(Import(name, node.lineno, id(node) in checking))
-    return out
+    return tuple(out)
 
 
 def _counts(module: str, imp: Import) -> bool:
@@ -118,33 +115,6 @@ def _counts(module: str, imp: Import) -> bool:
 def import_graph() -> dict[str, set[str]]:
     """Module -> the modules it imports (the arrows that count)."""
     return {m: {i.target for i in _imports(m) if _counts(m, i)} for m in MODULES}
-
-
-def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
-    """One import cycle (as a path of modules), or ``None``."""
-    state: dict[str, int] = {}
-    stack: list[str] = []
-
-    def visit(node: str) -> list[str] | None:
-        state[node] = 1
-        stack.append(node)
-        for nxt in sorted(graph.get(node, ())):
-            if state.get(nxt) == 1:
-                return [*stack[stack.index(nxt) :], nxt]
-            if nxt not in state:
-                found = visit(nxt)
-                if found:
-                    return found
-        stack.pop()
-        state[node] = 2
-        return None
-
-    for node in sorted(graph):
-        if node not in state:
-            found = visit(node)
-            if found:
-                return found
-    return None
 
 
 def test_no_import_cycle_in_subtable() -> None:

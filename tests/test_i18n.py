@@ -45,6 +45,7 @@ def _fields(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
+@pytest.mark.slow
 def test_the_code_names_every_message_id_literally_or_by_family() -> None:
     extraction = code_extraction()
     assert extraction.violations == [], "tr() called with a computed id: use a literal or f-string"

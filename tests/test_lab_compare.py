@@ -115,6 +115,7 @@ def test_invalid_overrides_fail_before_any_game(tmp_path: Path) -> None:
         assert "events.fire" in result.output
 
 
+@pytest.mark.slow
 def test_terminal_summary_and_report_in_another_language(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     report = tmp_path / "r.html"

@@ -20,6 +20,8 @@ from subtable.sim.lab import parse_sweeps, run_grid
 from subtable.sim.runner import SimConfig
 from subtable.sim.words import end_reason
 
+pytestmark = pytest.mark.slow  # most tests here take over ten seconds
+
 #: codes that must never reach a reader
 CODES = re.compile(r"\b(crew_lost|asphyxiated|asphyxiation|twelve_treasures|column_emptied)\b")
 

@@ -274,6 +274,7 @@ def _clean(text: str) -> None:
         assert f" {prefix}" not in f" {text}", text
 
 
+@pytest.mark.slow
 def test_every_event_action_reason_and_board_reads_in_every_language() -> None:
     trs = [translator(lang) for lang in LANGUAGES]
     uis = {name: game_ui(name) for name in ("red-november", "submarine")}
@@ -421,6 +422,7 @@ def test_help_on_an_ambiguous_name_lists_the_cards(tmp_path: Path) -> None:
     assert "No card is named “zzz”" in text
 
 
+@pytest.mark.slow
 def test_the_shared_screen_shows_a_bots_private_moves_only_in_their_public_form() -> None:
     state = make_game("submarine", players=3).new_state(11)
     out = io.StringIO()

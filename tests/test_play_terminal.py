@@ -11,6 +11,8 @@ from pathlib import Path
 import pexpect
 import pytest
 
+pytestmark = pytest.mark.slow  # most tests here take over ten seconds
+
 PROMPT = {
     "en": r"Gnome \d+ > ",
     "fr": r"Gnome \d+ > ",

@@ -208,6 +208,7 @@ def _nudge(draw: st.DrawFn, value: Any) -> Any:
     return draw(VALUES)
 
 
+@pytest.mark.slow
 @settings(
     max_examples=400,
     deadline=None,

@@ -12,6 +12,8 @@ from subtable.bots.base import make_bot, observe
 from subtable.core.registry import make_game
 from subtable.core.rng import Rng
 
+pytestmark = pytest.mark.slow  # most tests here take over ten seconds
+
 
 class _Forgetful(dict[tuple[Any, ...], list[int]]):
     """A memo that keeps nothing: every candidate list is the expert's, asked afresh."""

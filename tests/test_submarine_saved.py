@@ -205,6 +205,7 @@ def mutated(draw: hs.DrawFn) -> tuple[int, dict[str, Any]]:
     return players, data
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mutated())
 def test_damaged_states_fail_cleanly_or_play_on(case: tuple[int, dict[str, Any]]) -> None:

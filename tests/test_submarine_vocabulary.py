@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from subtable.core.rng import Rng
 from subtable.games.submarine import Submarine, SubmarineState
 from subtable.games.submarine.actions import Kind, SubAction
 from subtable.games.submarine.view import PHASE_NAMES, Phase
+
+pytestmark = pytest.mark.slow  # most tests here take over ten seconds
 
 #: declared but unreachable in play: a ``move``/``done`` refused with nothing else wrong
 #: (the engine never refuses them then); kept in why_illegal as a defensive answer

@@ -31,6 +31,8 @@ from subtable.sim.turning import (
     turning_points,
 )
 
+pytestmark = pytest.mark.slow  # most tests here take over ten seconds
+
 GAMES = [("red-november", {"players": 3}), ("submarine", {"players": 2})]
 
 

@@ -3,9 +3,6 @@ a factored action view, vectorised environments."""
 
 from __future__ import annotations
 
-import warnings
-from typing import Any
-
 import gymnasium as gym
 import numpy as np
 import pytest
@@ -15,14 +12,6 @@ import subtable.rl as rl
 from subtable.rl.actions import FactoredActions, factored_actions
 from subtable.rl.common import potential
 from subtable.rl.gymnasium_env import FactoredActionWrapper
-
-
-@pytest.fixture(autouse=True)
-def _quiet() -> Any:
-    with warnings.catch_warnings():
-        warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
-        warnings.filterwarnings("ignore", message="Observation space for each agent")
-        yield
 
 
 def test_action_masks_is_the_observation_mask() -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import warnings
 from typing import Any
 
 import gymnasium as gym
@@ -31,15 +30,6 @@ PZ_CASES: list[tuple[str, dict[str, Any]]] = [
     ("submarine", {"players": 4}),
     ("submarine", {"players": 5}),
 ]
-
-
-@pytest.fixture(autouse=True)
-def _quiet() -> Any:
-    with warnings.catch_warnings():
-        # the dict-with-mask observation pattern: PettingZoo's documented, harmless warnings
-        warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
-        warnings.filterwarnings("ignore", message="Observation space for each agent")
-        yield
 
 
 @pytest.mark.parametrize(("name", "options"), GYM_CASES)

@@ -6,7 +6,6 @@ Each test here failed before the fix it covers (see the commit messages).
 from __future__ import annotations
 
 import copy
-import warnings
 from collections.abc import Callable
 from typing import Any
 
@@ -21,14 +20,6 @@ from subtable.rl import make_encoder
 
 RED_NOVEMBER = sos.short_name("red-november")
 SUBMARINE = sos.short_name("submarine")
-
-
-@pytest.fixture(autouse=True)
-def _quiet() -> Any:
-    with warnings.catch_warnings():
-        warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
-        warnings.filterwarnings("ignore", message="Observation space for each agent")
-        yield
 
 
 # -- 1. OpenSpiel deals do not depend on what an algorithm asked for ----------------------

@@ -16,6 +16,8 @@ from subtable.core.rng import Rng
 from subtable.rl.policy import NumpyPolicy
 from subtable.rl.train import TrainConfig, evaluate_file, train
 
+pytestmark = pytest.mark.slow  # most tests here take over ten seconds
+
 
 def _tiny(game: str, **more: object) -> TrainConfig:
     values: dict[str, object] = {

@@ -182,16 +182,31 @@ def connect(client: TestClient) -> Iterator[Callable[..., Seat]]:
 
 # -- real servers ---------------------------------------------------------------------
 class Server:
-    """A ``subtable serve`` subprocess on a free loopback port."""
+    """A ``subtable serve`` subprocess on a free loopback port.
+
+    Tests run side by side (pytest-xdist): a port found free may be taken by another process
+    before this server binds it; the server then starts again on another free port.
+    """
 
     def __init__(
         self, db: str, log: Path, port: int | None = None, extra: list[str] | None = None
     ) -> None:
-        self.port = port or free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.ws = f"ws://127.0.0.1:{self.port}/ws"
         self.log = log
         self._out = open(log, "ab")  # noqa: SIM115
+        for attempt in range(3):
+            self._start(db, port or free_port(), extra or [])
+            try:
+                self.wait_ready()
+                return
+            except RuntimeError:
+                taken = "address already in use" in log.read_text(errors="replace").lower()
+                if port is not None or not taken or attempt == 2:
+                    raise
+
+    def _start(self, db: str, port: int, extra: list[str]) -> None:
+        self.port = port
+        self.url = f"http://127.0.0.1:{port}"
+        self.ws = f"ws://127.0.0.1:{port}/ws"
         self.proc = subprocess.Popen(
             [
                 sys.executable,
@@ -201,16 +216,15 @@ class Server:
                 "--host",
                 "127.0.0.1",
                 "--port",
-                str(self.port),
+                str(port),
                 "--db",
                 db,
-                *(extra or []),
+                *extra,
             ],
             stdout=self._out,
             stderr=subprocess.STDOUT,
             start_new_session=True,
         )
-        self.wait_ready()
 
     def wait_ready(self, timeout: float = 30.0) -> None:
         deadline = time.monotonic() + timeout

@@ -27,6 +27,8 @@ from subtable.games.submarine.components import default_components
 from subtable.i18n import LANGUAGES, translator
 from subtable.web.boards import board_renderer
 
+pytestmark = pytest.mark.slow  # most tests here take over ten seconds
+
 SVG = "{http://www.w3.org/2000/svg}"
 PLAYERS = (2, 3, 4, 5)
 #: the actions a board element stands for (the others stay in the page's list)

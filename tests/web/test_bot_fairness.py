@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from tests.web.conftest import new_table
 
@@ -18,6 +19,8 @@ from subtable.core.registry import make_game
 from subtable.web.app import Settings, create_app
 from subtable.web.botpool import BotJob, choose, thinking
 from subtable.web.limits import Limits
+
+pytestmark = pytest.mark.slow  # most tests here take over ten seconds
 
 #: a search that would take minutes on its own
 HUGE = 1_000_000

@@ -34,13 +34,6 @@ def server(servers: Callable[..., Any], db: Path) -> Any:
     return servers(str(db))
 
 
-@pytest.fixture
-def shots(tmp_path: Path) -> Path:
-    out = Path(SHOTS) if SHOTS else tmp_path / "screenshots"
-    out.mkdir(parents=True, exist_ok=True)
-    return out
-
-
 def test_the_first_scene_of_a_lesson(browser: Any, server: Any, shots: Path) -> None:
     ctx = browser.new_context(viewport=VIEW)
     page = ctx.new_page()

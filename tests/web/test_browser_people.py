@@ -9,30 +9,13 @@ Screenshots go to $SUBTABLE_SCREENSHOTS (docs/screenshots to refresh the docs).
 from __future__ import annotations
 
 import json
-import os
 import random
 import time
 import urllib.request
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-SHOTS = os.environ.get("SUBTABLE_SCREENSHOTS")
 DESKTOP = {"width": 1280, "height": 900}
-
-
-@pytest.fixture
-def server(servers: Callable[..., Any], tmp_path: Path) -> Any:
-    return servers(str(tmp_path / "t.sqlite3"))
-
-
-@pytest.fixture
-def shots(tmp_path: Path) -> Path:
-    out = Path(SHOTS) if SHOTS else tmp_path / "screenshots"
-    out.mkdir(parents=True, exist_ok=True)
-    return out
 
 
 class Person:

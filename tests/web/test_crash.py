@@ -6,7 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from tests.web.realclient import RealSeat
+
+pytestmark = pytest.mark.slow  # most tests here take over ten seconds
 
 
 def test_kill9_loses_no_acknowledged_move(servers: Any, tmp_path: Path) -> None:

@@ -27,6 +27,8 @@ from tests.web.test_information_sets import (
 
 from subtable.web import hint, live
 
+pytestmark = pytest.mark.slow  # most tests here take over ten seconds
+
 #: the watcher's decisions it asks the expert about
 ASKS = 3
 

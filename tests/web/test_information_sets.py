@@ -34,6 +34,8 @@ from subtable.web import live
 from subtable.web.app import Settings, create_app
 from subtable.web.live import Refused
 
+pytestmark = pytest.mark.slow  # most tests here take over ten seconds
+
 SEED = 4242
 #: the moves the walk leans towards
 TOWARDS = ("draw", "trade", "give", "swap")

@@ -21,6 +21,8 @@ from subtable.ui.games import game_ui
 from subtable.web.client import Remote
 from tmux_pane import Pane
 
+pytestmark = pytest.mark.slow  # most tests here take over ten seconds
+
 
 def _spawn_join(*args: str) -> pexpect.spawn:
     """``python -m subtable join ARGS`` on a dumb 60×200 terminal."""

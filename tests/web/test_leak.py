@@ -18,6 +18,8 @@ from tests.web.conftest import Seat, new_table, play_out
 from subtable.core.record import GameRecord, replay
 from subtable.core.registry import make_game
 
+pytestmark = pytest.mark.slow  # most tests here take over ten seconds
+
 
 def _walk(value: Any, seed: int, path: str = "") -> None:
     if isinstance(value, dict):

@@ -204,6 +204,7 @@ def test_a_page_gets_the_board_and_the_log_rendered_in_its_language(
     align([*seats, plain])
 
 
+@pytest.mark.slow
 def test_a_whole_game_with_rendered_pages(client: Any, connect: Any) -> None:
     t = new_table(client, game="submarine", players=3, seats=["human", "human", "random"])
     seats = [connect(t["id"], inv["token"], render="html") for inv in t["invites"]]

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from tests.web.realclient import RealSeat
+
+pytestmark = pytest.mark.slow  # most tests here take over ten seconds
 
 
 def test_two_processes_one_table(servers: Any, pg_url: str) -> None:

@@ -264,6 +264,7 @@ def test_abandoned_tables_are_closed_and_leave_memory(tmp_path: Path) -> None:
 
 
 # -- no 500 for anything ---------------------------------------------------------------------
+@pytest.mark.slow
 def test_http_fuzz_never_answers_500(client: Any, connect: Any) -> None:
     rng = random.Random(20261125)
     t = new_table(client, game="submarine", players=2, seats=["human", "human"])

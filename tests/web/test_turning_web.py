@@ -64,6 +64,7 @@ def _moment_links(html: str) -> list[str]:
     return re.findall(r'<a class="moment (?:drop|rise)" href="([^"]+)"', html)
 
 
+@pytest.mark.slow
 def test_the_chart_of_a_finished_game(app: TestClient) -> None:
     t = finished_table(app, "red-november", 3)
     first = app.get(f"/api/tables/{t['id']}/turning")
