@@ -32,10 +32,9 @@ from subtable.web.db import (
 from subtable.web.guard import BodyLimit, Guard
 from subtable.web.limits import ascii_int
 from subtable.web.live import Manager
-from subtable.web.routes import errors, learn, pages, socket, tables
-from subtable.web.routes.deps import get_manager
+from subtable.web.routes import errors, learn, pages, socket, tables, turning
 from subtable.web.settings import Settings
-from subtable.web.turning import Turnings, make_turning_router
+from subtable.web.turning import Turnings
 
 __all__ = ["Settings", "create_app"]
 
@@ -110,15 +109,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     if cfg.forwarded_allow_ips:  # outermost: every part sees the client the proxy names
         app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(cfg.forwarded_allow_ips))
     errors.install(app)
-    for router in (tables.router, pages.router, learn.router, socket.router):
+    for router in (tables.router, pages.router, learn.router, socket.router, turning.router):
         app.include_router(router)
-    turning: dict[int | str, dict[str, Any]] = {
-        202: {"description": "Being worked out: ask again"},
-        503: {"description": "Busy"},
-    }
-    app.include_router(
-        make_turning_router(get_manager), responses=errors.refusals(404, 409) | turning
-    )
     static = resources.files("subtable.web").joinpath("static")
 
     @app.get("/favicon.ico", include_in_schema=False)

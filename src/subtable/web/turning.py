@@ -36,13 +36,12 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
-from fastapi import APIRouter, Request
-from fastapi.responses import JSONResponse
+from fastapi import Request
 from markupsafe import Markup
 
 from subtable.bots.heuristic import search_hooks
 from subtable.core.record import GameRecord
-from subtable.i18n import Translator, normalize, translator
+from subtable.i18n import Translator
 from subtable.sim.turning import (
     TURNING_WORLDS,
     Draws,
@@ -56,7 +55,6 @@ from subtable.sim.turning import (
 from subtable.web.boards.svg import Element, el, make, to_html
 from subtable.web.chart import turning_figure
 from subtable.web.db import Store
-from subtable.web.limits import ascii_int
 from subtable.web.live import LATE, LiveTable
 
 log = logging.getLogger("subtable.web")
@@ -384,46 +382,3 @@ async def replay_block(
         return _section(figure(found, table, tr, seat, step), tr)
     waiting = make("p", tr("web.turning.computing"), cls="computing", role="status")
     return _section(waiting, tr, api_href(table, seat, step, tr.lang))
-
-
-def make_turning_router(manager_of: Any) -> APIRouter:
-    """``GET /api/tables/{id}/turning``: the chart of a finished table."""
-    router = APIRouter()
-
-    def fail(status: int, code: str, message: str) -> JSONResponse:
-        return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
-
-    @router.get("/api/tables/{table_id}/turning", response_model=None)
-    async def turning(request: Request, table_id: str) -> JSONResponse:
-        table = await manager_of(request).get(table_id)
-        if table is None:
-            return fail(404, "no_table", "there is no such table")
-        q = request.query_params
-        tr = translator(normalize(q.get("lang")) or table.row.lang)
-        chosen = ascii_int(q.get("seat"))
-        seats = len(table.owners)
-        seat = chosen - 1 if chosen is not None and 0 < chosen <= seats else None
-        step = ascii_int(q.get("step"))
-        service: Turnings = request.app.state.turnings
-        try:
-            found = await service.get(table)
-        except Unavailable as exc:
-            status = 409 if exc.code in ("not_over", "no_expert") else 500
-            return fail(status, exc.code, exc.message)
-        except Busy:
-            return JSONResponse(
-                {"error": {"code": "busy", "message": "the server is working out other games"}},
-                status_code=503,
-                headers={"Retry-After": "5"},
-            )
-        if found is None:
-            return JSONResponse({"status": "computing"}, status_code=202)
-        return JSONResponse(
-            {
-                "status": "ready",
-                "html": turning_html(found, table, tr, seat, step),
-                "turning": found.to_json(),
-            }
-        )
-
-    return router
