@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -50,10 +51,17 @@ async def _scenario(url: str) -> None:
         await engine.dispose()
 
 
+def _run_apart(url: str) -> None:
+    """The scenario on a thread of its own: a browser test earlier in the same worker leaves
+    Playwright's event loop running on the main thread."""
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, _scenario(url)).result()
+
+
 def test_entries_sqlite(tmp_path: Path) -> None:
-    asyncio.run(_scenario(normalize_url(str(tmp_path / "t.sqlite3"))))
+    _run_apart(normalize_url(str(tmp_path / "t.sqlite3")))
 
 
 @pytest.mark.server
 def test_entries_postgres(pg_url: str) -> None:
-    asyncio.run(_scenario(normalize_url(pg_url)))
+    _run_apart(normalize_url(pg_url))

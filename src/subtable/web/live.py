@@ -533,9 +533,9 @@ def _shows_all(code: str, what: str, text: str) -> None:
         )
 
 
-def _why(tr: Translator | None, key: str, **fields: Any) -> dict[str, str]:
+def _why(said: Callable[[Translator], str], tr: Translator | None) -> dict[str, str]:
     """A refusal's reason in the asker's language (``why``), where it is known."""
-    return {} if tr is None else {"why": tr(key, **fields)}
+    return {} if tr is None else {"why": said(tr)}
 
 
 class Manager:
@@ -709,7 +709,7 @@ class Manager:
             raise Refused(
                 "name_taken",
                 f"player {other + 1} is called {theirs!r} already: choose another name",
-                **_why(tr, "web.error.name_taken", player=other + 1, name=theirs),
+                **_why(lambda tr: tr("web.error.name_taken", player=other + 1, name=theirs), tr),
             )
         row = table.row
         labels = shown_for_others(row.game, table.ui, row.controllers, table.owners, player)
@@ -718,7 +718,7 @@ class Manager:
                 "bad_name",
                 f"{name!r} reads as {label!r}, which this table shows for someone else: "
                 "choose another name",
-                **_why(tr, "web.error.name_mimics", name=name, label=label),
+                **_why(lambda tr: tr("web.error.name_mimics", name=name, label=label), tr),
             )
 
     def _name_fits(self, table: LiveTable, player: int, name: str) -> bool:

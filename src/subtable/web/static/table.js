@@ -133,6 +133,12 @@ function showStage(entry, animate) {
   stage.innerHTML = html;
   stage.hidden = false;
   pageStage(stage, animate ? Math.max(pace, 600) : 0, { prev: text.stage_prev, next: text.stage_next });
+  // what was just staged is brought into view where the page had scrolled past it (a long
+  // list of options clicked near its end); a stage in a hidden tab measures nothing
+  const box = stage.getBoundingClientRect();
+  if (box.height > 0 && (box.top < 0 || box.bottom > window.innerHeight)) {
+    stage.scrollIntoView({ block: "nearest" });
+  }
   if (animate) { void stage.offsetWidth; stage.classList.add("turning"); } else stage.classList.remove("turning");
 }
 
