@@ -174,3 +174,11 @@ def children_html(root: Element) -> str:
     """The markup of ``root``'s children, without ``root`` itself (a list's items)."""
     name_buttons(root)
     return "".join(ET.tostring(child, encoding="unicode", method="html") for child in root)
+
+
+def wrap(root: Element, *inner: str) -> str:
+    """The HTML markup of ``root`` holding, after its own children, markup already built
+    (and escaped) by other builders: a board's parts, a game's panels."""
+    shell = to_html(root)
+    cut = shell.rindex("</")
+    return shell[:cut] + "".join(inner) + shell[cut:]
