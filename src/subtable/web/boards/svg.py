@@ -177,8 +177,8 @@ def children_html(root: Element) -> str:
 
 
 def wrap(root: Element, *inner: str) -> str:
-    """The HTML markup of ``root`` holding, after its own children, markup already built
-    (and escaped) by other builders: a board's parts, a game's panels."""
+    """The HTML markup of ``root`` (not a void element) holding, after its own children,
+    markup already built (and escaped) by other builders: a board's parts, a game's panels."""
     shell = to_html(root)
     cut = shell.rindex("</")
     return shell[:cut] + "".join(inner) + shell[cut:]
