@@ -333,17 +333,18 @@ def test_no_module_outside_a_game_names_its_options(module: str) -> None:
 
 
 # -- the layers: no import runs back up ----------------------------------------------------
-#: the packages of ``subtable``, bottom-up; ``words`` is a game's words apart from any front
-#: end. The lab and the web share a layer: the lab's report draws with the web's chart and
-#: builder, the web's turning page reads the lab's turning points.
+#: the packages of ``subtable``, bottom-up: ``markup`` is the one builder of HTML and SVG,
+#: ``words`` a game's words apart from any front end; the lab (``sim``) draws the turning
+#: chart that the web shows
 LAYERS: tuple[frozenset[str], ...] = (
-    frozenset({"subtable", "core", "i18n"}),
+    frozenset({"subtable", "core", "i18n", "markup"}),
     frozenset({"games"}),
     frozenset({"bots"}),
     frozenset({"words"}),
     frozenset({"learn"}),
     frozenset({"ui"}),
-    frozenset({"sim", "web"}),
+    frozenset({"sim"}),
+    frozenset({"web"}),
     frozenset({"rl"}),
     frozenset({"commands"}),
     frozenset({"cli", "__main__"}),
