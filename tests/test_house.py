@@ -9,6 +9,9 @@
   game's engine package (``games/<game>/``) the modules may name each other for annotations
   only (``TYPE_CHECKING``): the Game builds its State and View, which annotate the Game
   they read (the OpenSpiel split); no such import ever runs.
+* The packages stand in layers (:data:`LAYERS`) and no import runs up them.
+* Markup is built one way: ElementTree (``web/boards/svg.py``) or a Jinja2 template, never
+  an f-string; no function of the web layer runs over 80 lines.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from module_graph import find_cycle, module_name
+from module_graph import arrows_up, find_cycle, module_name, package_of
 from subtable.core.registry import BUILTIN
 
 SRC = Path(__file__).resolve().parent.parent / "src"
@@ -327,3 +330,89 @@ def test_no_module_outside_a_game_names_its_options(module: str) -> None:
     command line, the web and the lab never name one."""
     found = option_namings(module)
     assert not found, f"{module} names another game's option:\n" + "\n".join(found)
+
+
+# -- the layers: no import runs back up ----------------------------------------------------
+#: the packages of ``subtable``, bottom-up: ``markup`` is the one builder of HTML and SVG,
+#: ``words`` a game's words apart from any front end; the lab (``sim``) draws the turning
+#: chart that the web shows
+LAYERS: tuple[frozenset[str], ...] = (
+    frozenset({"subtable", "core", "i18n", "markup"}),
+    frozenset({"games"}),
+    frozenset({"bots"}),
+    frozenset({"words"}),
+    frozenset({"learn"}),
+    frozenset({"ui"}),
+    frozenset({"sim"}),
+    frozenset({"web"}),
+    frozenset({"rl"}),
+    frozenset({"commands"}),
+    frozenset({"cli", "__main__"}),
+)
+
+
+def test_no_import_runs_up_the_layers() -> None:
+    found = arrows_up(import_graph(), LAYERS)
+    assert not found, "imports up the layers:\n" + "\n".join(f"{a} -> {b}" for a, b in found)
+
+
+def test_the_layer_guard_catches_an_arrow_up() -> None:
+    graph = {"s.low.a": {"s.high.b", "s.low.c"}, "s.high.b": {"s.low.a"}, "s.new": {"s.low.a"}}
+    layers = (frozenset({"low"}), frozenset({"high"}))
+    assert arrows_up(graph, layers) == [("s.low.a", "s.high.b"), ("s.new", "s.low.a")]
+
+
+# -- markup one way; the web's functions short ---------------------------------------------
+#: the start of an element, a comment or a doctype (``<div``, ``</p>``, ``<!--``)
+_MARKUP = re.compile(r"\s*<[A-Za-z!/]")
+
+
+def markup_fstrings(tree: ast.AST) -> list[str]:
+    """The f-strings of ``tree`` whose literal parts start an element or close one."""
+    found: list[str] = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.JoinedStr):
+            continue
+        for part in node.values:
+            text = part.value if isinstance(part, ast.Constant) else None
+            if isinstance(text, str) and (_MARKUP.match(text) or "</" in text):
+                found.append(f"line {node.lineno}: {ast.unparse(node)[:60]}")
+                break
+    return found
+
+
+def test_the_markup_guard_catches_an_fstring() -> None:
+    source = 'a = f"<p>{x}"\nb = f"{x}</p>"\nc = f"<{metavar}>"\nd = f"{n:<{w}}"\ne = "<p>"\n'
+    assert [line[:6] for line in markup_fstrings(ast.parse(source))] == ["line 1", "line 2"]
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_no_fstring_builds_markup(module: str) -> None:
+    found = markup_fstrings(ast.parse(MODULES[module].read_text(encoding="utf-8")))
+    assert not found, f"{module} builds markup in an f-string:\n" + "\n".join(found)
+
+
+MAX_WEB_FUNCTION = 80
+
+
+def long_functions(tree: ast.AST, limit: int) -> list[str]:
+    """The functions of ``tree`` (methods and nested ones too) over ``limit`` lines."""
+    return [
+        f"{node.name} ({node.end_lineno - node.lineno + 1} lines)"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.end_lineno is not None
+        and node.end_lineno - node.lineno + 1 > limit
+    ]
+
+
+def test_the_length_guard_catches_a_long_function() -> None:
+    body = "".join(f"    x{i} = {i}\n" for i in range(80))
+    tree = ast.parse(f"def long():\n{body}\ndef short():\n    pass\n")
+    assert long_functions(tree, MAX_WEB_FUNCTION) == ["long (81 lines)"]
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if package_of(m) == "web"))
+def test_no_web_function_is_long(module: str) -> None:
+    found = long_functions(ast.parse(MODULES[module].read_text(encoding="utf-8")), MAX_WEB_FUNCTION)
+    assert not found, f"{module}: functions over {MAX_WEB_FUNCTION} lines: {found}"

@@ -28,7 +28,7 @@ from subtable.games.red_november.components import SEA, default_components
 from subtable.i18n import LANGUAGES, translator
 from subtable.web.boards import board_renderer
 from subtable.web.boards.red_november import RedNovemberBoard
-from subtable.web.boards.svg import el, make, target, to_svg
+from subtable.web.boards.svg import el, make, target, to_svg, wrap
 
 C = default_components()
 BOARD = RedNovemberBoard()
@@ -347,3 +347,14 @@ def test_svg_helpers_escape_text_and_mark_targets() -> None:
     assert rect.get("role") == "button" and rect.get("tabindex") == "0"
     assert rect.get("class") == "room target"
     assert "<b>" not in markup
+
+
+def test_wrap_escapes_its_own_text_and_keeps_the_markup_it_holds() -> None:
+    box = make("details", cls="other-seat")
+    el(box, "summary", "<b>Ann & Bo</b>")
+    held = wrap(box, "<p>one</p>", "<svg></svg>")
+    assert held == (
+        '<details class="other-seat"><summary>&lt;b&gt;Ann &amp; Bo&lt;/b&gt;</summary>'
+        "<p>one</p><svg></svg></details>"
+    )
+    assert wrap(make("div", cls="rn-board")) == '<div class="rn-board"></div>'

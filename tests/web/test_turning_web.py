@@ -155,8 +155,8 @@ def test_closing_the_server_stops_a_chart_under_way(tmp_path: Path) -> None:
 
 
 def test_the_svg_escapes_what_it_writes() -> None:
+    from subtable.sim.chart import Axes, Curve, Mark, chart_svg
     from subtable.web.boards.svg import to_svg
-    from subtable.web.chart import Axes, Curve, Mark, chart_svg
 
     svg = to_svg(
         chart_svg(

@@ -39,13 +39,13 @@ def shipped_agent(game: Game[Any]) -> Path | None:
 
 @cache
 def _load(path: str) -> Any:
-    from subtable.rl.policy import NumpyPolicy
+    from subtable.bots.policy import NumpyPolicy
 
     return NumpyPolicy.load(path)
 
 
 class AgentBot:
-    """Plays a trained policy exported as ``.npz`` (see :mod:`subtable.rl.policy`)."""
+    """Plays a trained policy exported as ``.npz`` (see :mod:`subtable.bots.policy`)."""
 
     name = "agent"
     params: frozenset[str] = frozenset({"path", "sample"})

@@ -23,8 +23,7 @@ from subtable.core.game import State
 from subtable.core.rng import Rng
 from subtable.i18n import Translator
 from subtable.learn.lesson import Lesson, Msg, Scene, Step
-from subtable.ui.games import game_ui
-from subtable.ui.games.common import action_as_seen
+from subtable.words import action_as_seen, game_ui
 
 _BOT_SALT = 0x1EA2_0000_5EED
 

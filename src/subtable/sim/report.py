@@ -20,6 +20,7 @@ from typing import Any
 
 from subtable.core.errors import SubtableError
 from subtable.i18n import Translator, translator
+from subtable.markup import Element, el, make
 from subtable.sim.lab import Run
 from subtable.sim.metrics import GameMetrics
 from subtable.sim.stats import wilson_interval
@@ -32,7 +33,6 @@ from subtable.sim.words import (
     rate_ci,
     sweep_key,
 )
-from subtable.web.boards.svg import Element, el, make
 
 #: a table's cell: its text, or its lines
 Cell = str | Sequence[str]

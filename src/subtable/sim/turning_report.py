@@ -2,7 +2,7 @@
 SVG, PNG or an HTML page with its moments.
 
 The SVG and the page hold the drawing the web table shows
-(:func:`~subtable.web.chart.turning_figure`): one implementation. Only the PNG is drawn
+(:func:`~subtable.sim.chart.turning_figure`): one implementation. Only the PNG is drawn
 with matplotlib (the ``lab`` extra, imported lazily with the Agg backend); it reads without
 colour too: each curve has its own dash and marker, with its 95% band shaded; the
 significant drops are marked ▼ and rises ▲ with their move's number; the legend sits
@@ -85,7 +85,7 @@ def _figure(turning: Turning, game: Game[Any], tr: Translator) -> Any:
 def write_chart(turning: Turning, path: Path, game: Game[Any], tr: Translator) -> None:
     """Write the chart to ``path``: the web table's SVG for a ``.svg`` name, else PNG."""
     if path.suffix.lower() == ".svg":
-        from subtable.web.chart import turning_figure
+        from subtable.sim.chart import turning_figure
 
         svg = turning_figure(turning, game, tr).find(".//svg")
         assert svg is not None
@@ -116,8 +116,8 @@ def write_turning_report(
     path: Path, turning: Turning, game: Game[Any], tr: Translator, *, command: str = ""
 ) -> None:
     """A self-contained HTML page: the web table's chart, its legend and its moments."""
+    from subtable.sim.chart import turning_figure
     from subtable.ui.games import game_ui
-    from subtable.web.chart import turning_figure
 
     title = tr("lab.turning.title", game=game_ui(game).title(tr))
     body = [*heading(title, command), turning_figure(turning, game, tr)]

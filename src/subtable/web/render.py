@@ -22,7 +22,7 @@ from subtable.ui.games import GameUI
 from subtable.ui.games.common import action_as_seen
 from subtable.ui.seat_words import bot_who
 from subtable.web.boards import Following, board_renderer, following
-from subtable.web.boards.svg import Element, children_html, el, make, to_html
+from subtable.web.boards.svg import Element, children_html, el, make, to_html, wrap
 from subtable.web.db import TableRow
 
 
@@ -134,9 +134,9 @@ def state_html(
     # the others folded away (they differ only by that seat's own hidden cards)
     panels = renderer.panels(views[0], tr, legal, who)
     for view in views[1:]:
-        name = escape(table.ui.seat_name(view["seat"], tr))
-        more = renderer.panels(view, tr, [], who)
-        panels += f'<details class="other-seat"><summary>{name}</summary>{more}</details>'
+        other = make("details", cls="other-seat")
+        el(other, "summary", table.ui.seat_name(view["seat"], tr))
+        panels += wrap(other, renderer.panels(view, tr, [], who))
     out = {
         "board": board,
         "panels": panels,
@@ -263,10 +263,8 @@ def end_html(
     if seats:
         el(tail, "p", tr("web.end.again_help"), cls="end-help")
     el(tail, "div", cls="rematch", id="rematch", hidden="hidden")
-    return (
-        '<section class="end-screen" aria-labelledby="end-title">'
-        f"{to_html(head)}{renderer.end(view, tr, who)}{to_html(tail)}</section>"
-    )
+    screen = make("section", cls="end-screen", aria_labelledby="end-title")
+    return wrap(screen, to_html(head), renderer.end(view, tr, who), to_html(tail))
 
 
 def stage_json(table: LiveTable, events: Sequence[Event], tr: Translator) -> dict[str, Any]:

@@ -7,12 +7,12 @@ most :data:`MAX_WAITING` waiting (beyond that: ``busy``, ask again), then keeps 
 in the database (``tables.turning``) and in memory, so every later look is free. A whole
 Red November game takes a few seconds (``docs/web.md``, "Where the game turned").
 
-The chart is drawn on the server as inline SVG (:mod:`subtable.web.chart`): the team's curve
+The chart is drawn on the server as inline SVG (:mod:`subtable.sim.chart`): the team's curve
 in a cooperative game, each seat's in a competitive one; as seen by one seat, that seat's
 curve alone (its own view's estimates). Its moments link to that step of the replay, with
 what happened there. The replay page shows it at once when it is known, else a placeholder
 its script fills in (``GET /api/tables/{id}/turning``); the table page asks for it when the
-game ends. Both draw :func:`~subtable.web.chart.turning_figure`, the drawing ``subtable replay
+game ends. Both draw :func:`~subtable.sim.chart.turning_figure`, the drawing ``subtable replay
 --report`` writes too, with each move numbered as the table's log numbers it (an undone move
 keeps its number; the one played instead takes the next).
 
@@ -42,6 +42,7 @@ from markupsafe import Markup
 from subtable.bots.heuristic import search_hooks
 from subtable.core.record import GameRecord
 from subtable.i18n import Translator
+from subtable.sim.chart import turning_figure
 from subtable.sim.turning import (
     TURNING_WORLDS,
     Draws,
@@ -53,7 +54,6 @@ from subtable.sim.turning import (
     sample_worlds,
 )
 from subtable.web.boards.svg import Element, el, make, to_html
-from subtable.web.chart import turning_figure
 from subtable.web.db import Store
 from subtable.web.live import LATE, LiveTable
 
@@ -326,7 +326,7 @@ def log_numbers(table: LiveTable) -> list[int]:
 def figure(
     turning: Turning, table: LiveTable, tr: Translator, seat: int | None, step: int | None
 ) -> Element:
-    """The chart, its legend and its moments (:func:`~subtable.web.chart.turning_figure`),
+    """The chart, its legend and its moments (:func:`~subtable.sim.chart.turning_figure`),
     each moment linking to its step of the replay; ``seat``: as seen by that seat (its curve
     alone), ``None``: the whole record's."""
     return turning_figure(

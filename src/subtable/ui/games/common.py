@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from subtable.core.actions import Action
 from subtable.core.errors import IllegalActionError
 from subtable.core.events import Event
-from subtable.core.game import Game
 from subtable.i18n import Translator
+from subtable.words import action_as_seen as action_as_seen
 
 if TYPE_CHECKING:
-    from subtable.ui.games.base import GameUI
+    from subtable.words import GameUI
 
 #: one colour per seat; always shown together with the seat's number or letter
 SEAT_STYLES = (
@@ -42,30 +41,6 @@ def core_why(
     if code in ("game_over", "foreign_action"):
         return tr(f"ui.why.{code}")
     return None
-
-
-def action_as_seen(
-    game: Game[Any],
-    ui: GameUI,
-    action: Action,
-    actor: int | None,
-    events: Sequence[Event],
-    readers: Sequence[int],
-    tr: Translator,
-) -> tuple[str, str]:
-    """The notation and label of ``action`` as a person holding ``readers`` may know it
-    (no seats: a spectator, or the shared screen of a hot-seat table).
-
-    The whole move when one of the readers sees it whole (:meth:`Game.action_for_seat`),
-    else its public form: never a colour swapped or an item given out of sight.
-    """
-    full = action.notation()
-    shown = full
-    for seat in readers or (None,):
-        shown = game.action_for_seat(action, actor, events, seat)
-        if shown == full:
-            return full, ui.action_label(action, tr)
-    return shown, ui.public_label(shown, tr)
 
 
 def headline(

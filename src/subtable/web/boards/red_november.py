@@ -20,7 +20,6 @@ fire a flame, water a band whose height tells low from high plus ``~``/``≈``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from html import escape
 from typing import Any
 
 from subtable.core.actions import Action
@@ -52,7 +51,17 @@ from subtable.web.boards.red_november_layout import (
     text_in,
 )
 from subtable.web.boards.red_november_legend import legend
-from subtable.web.boards.svg import Element, add_class, el, label, svg_root, target, to_svg
+from subtable.web.boards.svg import (
+    Element,
+    add_class,
+    el,
+    label,
+    make,
+    svg_root,
+    target,
+    to_svg,
+    wrap,
+)
 
 #: the default colours (the page's CSS may override any of them)
 STYLE = """
@@ -141,12 +150,8 @@ class RedNovemberBoard:
             bottom = tracks.time_track(self, time, view, tr, 6, width, cols)
             time.set("viewBox", f"0 0 {width} {round(bottom + 6)}")
             parts.append(to_svg(time))
-        return (
-            f'<div class="rn-board" role="group" aria-label="{escape(tr("rn.board.aria"))}">'
-            + "".join(parts)
-            + legend(self, view, tr)
-            + "</div>"
-        )
+        frame = make("div", cls="rn-board", role="group", aria_label=tr("rn.board.aria"))
+        return wrap(frame, *parts, legend(self, view, tr))
 
     def panels(
         self, view: dict[str, Any], tr: Translator, legal: Sequence[Action], who: dict[int, str]

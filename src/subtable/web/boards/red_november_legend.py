@@ -3,11 +3,11 @@ language. It sits beside the decks on a wide board and under the Time Track othe
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 from subtable.i18n import Translator
 from subtable.web.boards.red_november_layout import BoardParts
+from subtable.web.boards.svg import el, make, to_html
 
 
 def legend(board: BoardParts, view: dict[str, Any], tr: Translator) -> str:
@@ -31,12 +31,11 @@ def legend(board: BoardParts, view: dict[str, Any], tr: Translator) -> str:
         token = board.ui.token(name, tr)
         letter = token.lstrip("¡¿«\"'")[:1].upper()
         rows.append(("s-token", letter, tr("rn.legend.token", name=token)))
-    items = "".join(
-        f'<li><span class="sym {cls}" aria-hidden="true">{escape(mark)}</span>'
-        f"<span>{escape(words)}</span></li>"
-        for cls, mark, words in rows
-    )
-    return (
-        f'<details class="rn-legend" open="open"><summary>{escape(tr("rn.legend.title"))}</summary>'
-        f"<ul>{items}</ul></details>"
-    )
+    box = make("details", cls="rn-legend", open="open")
+    el(box, "summary", tr("rn.legend.title"))
+    items = el(box, "ul")
+    for cls, mark, words in rows:
+        item = el(items, "li")
+        el(item, "span", mark, cls=f"sym {cls}", aria_hidden="true")
+        el(item, "span", words)
+    return to_html(box)

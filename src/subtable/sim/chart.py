@@ -19,8 +19,8 @@ from typing import Any
 
 from subtable.core.game import Game
 from subtable.i18n import Translator
+from subtable.markup import SVG_NS, Element, el, make, num, title
 from subtable.sim.turning import Turning, moment_text
-from subtable.web.boards.svg import SVG_NS, Element, el, make, num, title
 
 #: the drawing's size (user units; the page scales it to its width)
 WIDTH, HEIGHT = 760, 280
