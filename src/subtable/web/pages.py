@@ -99,6 +99,8 @@ def strings(tr: Translator) -> dict[str, str]:
         "choose_one": tr("web.table.choose_one"),
         "not_now": tr("web.table.not_now"),
         "no_token": tr("web.table.no_token"),
+        "no_seat": tr("web.table.no_seat"),
+        "no_seat_help": tr("web.table.no_seat_help"),
         "recent": tr("web.table.recent"),
         "recent_none": tr("web.table.recent_none"),
         "stage": tr("web.table.stage"),
