@@ -222,3 +222,18 @@ def test_board_and_panels_depend_only_on_what_the_seat_sees(players: int) -> Non
             for _ in range(2):
                 twin = resample_hidden(state, seat, rng)
                 assert draw(twin, seat) == seen, f"seat {seat} sees a hidden change"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_end_box_says_why_the_game_ended(lang: str) -> None:
+    """The end box names the end the engine reached, in the page's language, before the scores."""
+    tr = translator(lang)
+    state = positions(2)[-1]
+    view = state.view(0)
+    reason = view["outcome"]["reason"]
+    box = ET.fromstring(RENDERER.end(view, tr, {0: "", 1: "bot"}))
+    first = box.find("p")
+    assert first is not None and first.get("class") == "end-reason"
+    text = first.text or ""
+    assert tr(f"sub.reason.{reason}", seat="", column="")[:12].lower() in text.lower()
+    assert "sub.reason" not in text and text.endswith(".")

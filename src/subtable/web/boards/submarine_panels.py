@@ -83,17 +83,8 @@ def _status(root: Element, view: dict[str, Any], tr: Translator, ui: SubmarineUI
     pend = view["pending"]
     if outcome is not None:
         winners = tr.join([ui.seat_name(s, tr) for s in outcome["winners"]])
-        reason = outcome["reason"]
-        seat = pend.get("seat")
-        ender = view.get("engine", {}).get("active", seat)
-        column = _emptied_column(view, ui)
-        why = tr(
-            f"sub.reason.{reason}",
-            seat=ui.seat_name(int(ender), tr) if ender is not None else "",
-            column=column,
-        )
         el(root, "p", tr("sub.result", winners=winners), cls="outcome")
-        el(root, "p", why[:1].upper() + why[1:] + ".", cls="reason")
+        el(root, "p", end_reason(view, tr, ui), cls="reason")
         return
     if pend.get("seat") is None:
         return
@@ -110,6 +101,20 @@ def _status(root: Element, view: dict[str, Any], tr: Translator, ui: SubmarineUI
         extra.append(tr("sub.board.owed", players=owed))
     for line in extra:
         el(root, "p", line, cls="pending-detail")
+
+
+def end_reason(view: dict[str, Any], tr: Translator, ui: SubmarineUI) -> str:
+    """Why the finished game ended, as one sentence: the twelfth treasure taken (and by whom),
+    a column emptied, or the search cards run out."""
+    outcome = view.get("outcome") or {}
+    seat = view["pending"].get("seat")
+    ender = view.get("engine", {}).get("active", seat)
+    why = tr(
+        f"sub.reason.{outcome.get('reason', '')}",
+        seat=ui.seat_name(int(ender), tr) if ender is not None else "",
+        column=_emptied_column(view, ui),
+    )
+    return why[:1].upper() + why[1:] + "."
 
 
 def _emptied_column(view: dict[str, Any], ui: SubmarineUI) -> str:

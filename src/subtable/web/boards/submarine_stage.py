@@ -8,7 +8,7 @@ and the events as redacted for it).
 * :func:`choice`: the ways of paying for one treasure as choices of one row.
 * :func:`unavailable`: the treasures in the acting bathyscaphes' cells that cannot be
   collected now (the page asks ``why``: a toll not payable, no card of the colour).
-* :func:`end`: the scores with the tie-break, best first.
+* :func:`end`: why the game ended, then the scores with the tie-break, best first.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from subtable.core.events import Event
 from subtable.games.submarine.actions import Kind, SubAction
 from subtable.i18n import Translator
 from subtable.web.boards import Choice, Stage
+from subtable.web.boards.submarine_panels import end_reason
 from subtable.web.boards.submarine_parts import (
     BoardParts,
     abbr,
@@ -157,11 +158,12 @@ def unavailable(board: BoardParts, view: dict[str, Any], legal: Sequence[Action]
 
 # -- the end ------------------------------------------------------------------------------
 def end(board: BoardParts, view: dict[str, Any], tr: Translator, who: dict[int, str]) -> str:
-    """The scores, best first, with the tie-break: different treasures, then jokers, then
-    search cards held (hand and pile)."""
+    """Why the game ended, then the scores, best first, with the tie-break: different
+    treasures, then jokers, then search cards held (hand and pile)."""
     ui = board.ui
     outcome = view.get("outcome") or {}
     root = make("div", cls="end-game sub-end")
+    el(root, "p", end_reason(view, tr, ui), cls="end-reason")
     el(root, "p", tr("web.end.sub.tiebreak"), cls="end-why")
     table = el(root, "table", cls="end-seats")
     head = el(el(table, "thead"), "tr")

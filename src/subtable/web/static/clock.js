@@ -1,4 +1,5 @@
-// Time left, in the page's language: "2 days, 5 hours", "3 hours, 12 minutes", "40 seconds"
+// Time left, in the page's language: "2 days, 5 hours", "3 hours, 12 minutes", "1 minute,
+// 30 seconds", "40 seconds": the seconds count down through the last two minutes
 // (the browser's Intl words: no catalogue needed).
 export function timeLeft(seconds, lang) {
   const s = Math.max(0, Math.floor(seconds));
@@ -7,7 +8,8 @@ export function timeLeft(seconds, lang) {
   let parts;
   if (s >= 86400) parts = two(Math.floor(s / 86400), "day", Math.floor((s % 86400) / 3600), "hour");
   else if (s >= 3600) parts = two(Math.floor(s / 3600), "hour", Math.floor((s % 3600) / 60), "minute");
-  else if (s >= 60) parts = [word(Math.floor(s / 60), "minute")];
+  else if (s >= 120) parts = [word(Math.floor(s / 60), "minute")];
+  else if (s >= 60) parts = two(1, "minute", s - 60, "second");
   else parts = [word(s, "second")];
   parts = parts.filter(Boolean);
   try { return new Intl.ListFormat(lang, { style: "long", type: "unit" }).format(parts); } catch { return parts.join(" "); }

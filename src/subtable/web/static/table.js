@@ -277,8 +277,12 @@ function onMessage(event) {
     return;
   }
   if (message.type === "error") {
+    if (message.code === "bad_token" || message.code === "no_table") {
+      ws.close(4000);
+      noSeat(message.why || message.message);
+      return;
+    }
     $("error").textContent = message.why || message.message;
-    if (message.code === "bad_token" || message.code === "no_table") ws.close(4000);
     return;
   }
   if (message.type === "why") { showWhy(message); return; }
@@ -295,8 +299,16 @@ function onMessage(event) {
   }
 }
 
+// A link that opens no seat: a page saying so, with the way home, instead of the table's skeleton.
+function noSeat(why) {
+  $("no-seat-why").textContent = why;
+  $("table").hidden = true;
+  $("no-seat").hidden = false;
+  $("no-seat-h").focus();
+}
+
 function connect() {
-  if (!token) { $("status").textContent = text.no_token; return; }
+  if (!token) { noSeat(text.no_token); return; }
   const scheme = location.protocol === "https:" ? "wss://" : "ws://";
   ws = new WebSocket(scheme + location.host + "/ws");
   // last_seq 0 the first time: the whole log so far (a reload shows it all again)
