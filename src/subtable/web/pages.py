@@ -67,6 +67,16 @@ def page_language(request: Request, fallback: str | None = None) -> str:
 def strings(tr: Translator) -> dict[str, str]:
     """Every fixed text of the pages, in ``tr``'s language."""
     return {
+        **_home_strings(tr),
+        **_table_strings(tr),
+        **_replay_strings(tr),
+        **lobby.strings(tr),  # names, the lobby, pace, chat, turn notices
+    }
+
+
+def _home_strings(tr: Translator) -> dict[str, str]:
+    """The home page's words, and those every page's header shares."""
+    return {
         "tagline": tr("web.home.tagline"),
         "new_table": tr("web.home.new_table"),
         "game": tr("web.home.game"),
@@ -86,6 +96,18 @@ def strings(tr: Translator) -> dict[str, str]:
         "watch": tr("web.created.watch"),
         "copy": tr("web.created.copy"),
         "copied": tr("web.created.copied"),
+        "home": tr("web.nav.home"),
+        "change": tr("web.nav.change_language"),
+        "human": tr("web.seat.human"),
+        "bot_ismcts": tr("web.seat.ismcts"),
+        "bot_heuristic": tr("web.seat.heuristic"),
+        "bot_random": tr("web.seat.random"),
+    }
+
+
+def _table_strings(tr: Translator) -> dict[str, str]:
+    """The table page's words."""
+    return {
         "board": tr("web.table.board"),
         "setup": tr("web.table.setup"),
         "your_options": tr("web.table.your_options"),
@@ -124,6 +146,13 @@ def strings(tr: Translator) -> dict[str, str]:
         "rematch_seat": tr("web.table.rematch.seat"),
         "rematch_watch": tr("web.table.rematch.watch"),
         "again_failed": tr("web.table.again_failed"),
+        "no_table": tr("web.error.bad_link"),
+    }
+
+
+def _replay_strings(tr: Translator) -> dict[str, str]:
+    """The replay page's words."""
+    return {
         "replay": tr("web.replay.title"),
         "watch_replay": tr("web.replay.watch"),
         "step": tr("web.replay.step"),
@@ -139,14 +168,6 @@ def strings(tr: Translator) -> dict[str, str]:
         "pace": tr("web.replay.pace"),
         "download": tr("web.replay.download"),
         "not_over": tr("web.replay.not_over"),
-        "no_table": tr("web.error.bad_link"),
-        "home": tr("web.nav.home"),
-        "change": tr("web.nav.change_language"),
-        "human": tr("web.seat.human"),
-        "bot_ismcts": tr("web.seat.ismcts"),
-        "bot_heuristic": tr("web.seat.heuristic"),
-        "bot_random": tr("web.seat.random"),
-        **lobby.strings(tr),  # names, the lobby, pace, chat, turn notices
     }
 
 
