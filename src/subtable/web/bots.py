@@ -7,7 +7,6 @@ import asyncio
 import contextlib
 import logging
 
-from subtable.web.botpool import BotJob
 from subtable.web.clock import Clock
 from subtable.web.db import EntryRow
 from subtable.web.livetable import LiveTable
@@ -35,17 +34,7 @@ class Bots(Clock):
         seat = table.state.current_seat()
         if seat is None:
             return
-        job = BotJob(
-            key=table.id,
-            game=table.row.game,
-            options=table.row.options,
-            seed=table.row.seed,
-            actions=table.effective_actions(),
-            seat=seat,
-            spec=table.controller(seat),
-            seq=seq,
-            max_budget=self.limits.max_budget,
-        )
+        job = table.bot_job(seat, table.controller(seat), self.limits.max_budget)
         try:
             notation = await self.pool.choose(job)
         except RuntimeError as exc:  # a failing bot must not stop the table: the first action

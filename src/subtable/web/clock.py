@@ -8,7 +8,6 @@ import logging
 import time
 
 from subtable.ui.seats import best_bot
-from subtable.web.botpool import BotJob
 from subtable.web.db import EntryRow
 from subtable.web.livetable import LiveTable
 from subtable.web.livetypes import LATE, TURN_BASED, Refused
@@ -65,17 +64,7 @@ class Clock(People):
                 table.broadcast_closed()
             log.info("table %s closed: player %d ran out of time", table.id, table.owners[seat])
             return
-        job = BotJob(
-            key=table.id,
-            game=table.row.game,
-            options=table.row.options,
-            seed=table.row.seed,
-            actions=table.effective_actions(),
-            seat=seat,
-            spec=best_bot(table.game),
-            seq=seq,
-            max_budget=self.limits.max_budget,
-        )
+        job = table.bot_job(seat, best_bot(table.game), self.limits.max_budget)
         try:
             notation = await self.pool.choose(job)
         except RuntimeError:

@@ -19,6 +19,7 @@ from subtable.ui.games import GameUI, game_ui
 from subtable.ui.games.common import action_as_seen
 from subtable.ui.undo import UndoLedger
 from subtable.web import PROTOCOL_VERSION, render
+from subtable.web.botpool import BotJob
 from subtable.web.db import AskedRow, ChatRow, EntryRow, TableRow
 from subtable.web.livetypes import HUMAN, LATE, Client, LiveEntry, Rematch
 
@@ -137,6 +138,20 @@ class LiveTable:
         self.entries.append(entry)
         self.active = time.time()
         return entry
+
+    def bot_job(self, seat: int, spec: str, max_budget: int) -> BotJob:
+        """The bot pool's job: ``spec`` chooses for ``seat`` at this position."""
+        return BotJob(
+            key=self.id,
+            game=self.row.game,
+            options=self.row.options,
+            seed=self.row.seed,
+            actions=self.effective_actions(),
+            seat=seat,
+            spec=spec,
+            seq=self.seq,
+            max_budget=max_budget,
+        )
 
     def effective_actions(self) -> list[str]:
         """The actions that made the current position (undone ones left out)."""
