@@ -30,7 +30,7 @@ from fastapi.testclient import TestClient
 from subtable.core.game import State
 from subtable.core.registry import make_game
 from subtable.core.rng import Rng
-from subtable.web import live
+from subtable.web import live, livetable
 from subtable.web.app import Settings, create_app
 from subtable.web.live import Refused
 
@@ -311,7 +311,7 @@ def plant_raw_notation(m: pytest.MonkeyPatch) -> None:
     def whole(game: Any, ui: Any, action: Any, *_: Any) -> tuple[str, str]:
         return action.notation(), ui.action_label(action, _[-1])
 
-    m.setattr(live, "action_as_seen", whole)
+    m.setattr(livetable, "action_as_seen", whole)
 
 
 def plant_why_for_anyone(m: pytest.MonkeyPatch) -> None:

@@ -27,7 +27,7 @@ from subtable.web.db import TableRow
 
 
 class Entry(Protocol):
-    """What the end screen reads of a table's entry (:class:`subtable.web.live.LiveEntry`)."""
+    """What the end screen reads of a table's entry (:class:`subtable.web.livetypes.LiveEntry`)."""
 
     @property
     def seat(self) -> int | None: ...
@@ -40,7 +40,7 @@ class Entry(Protocol):
 
 
 class LiveTable(Protocol):
-    """What the rendering reads of a live table (:class:`subtable.web.live.LiveTable`,
+    """What the rendering reads of a live table (:class:`subtable.web.livetable.LiveTable`,
     which calls this module: a protocol here keeps the arrow one way)."""
 
     @property
