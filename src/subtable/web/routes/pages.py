@@ -24,7 +24,7 @@ from subtable.web.pages import (
     player_labels,
     replay_page,
 )
-from subtable.web.routes.deps import GuardDep, ManagerDep
+from subtable.web.routes.deps import FeedDep, GuardDep, ManagerDep
 from subtable.web.turning import replay_block
 
 router = APIRouter(tags=["pages"], default_response_class=HTMLResponse)
@@ -63,6 +63,7 @@ async def new(
     request: Request,
     manager: ManagerDep,
     guard: GuardDep,
+    feed: FeedDep,
     game: Annotated[str, Form()] = "",
     lang: Annotated[str, Form()] = "",
 ) -> Response:
@@ -87,6 +88,7 @@ async def new(
             if exc.code == "too_many_tables":
                 problem, status = tr("web.error.too_many_tables"), 429
         else:
+            feed.changed()
             return page(
                 "created.html",
                 tr,

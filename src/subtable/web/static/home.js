@@ -178,7 +178,12 @@ if (lobby) {
     if (button) sit(button);
   });
   document.getElementById("lobby-refresh").addEventListener("click", () => { document.getElementById("lobby-error").textContent = ""; refreshLobby(); });
-  setInterval(() => { if (document.visibilityState === "visible") refreshLobby(); }, 30_000);
+  // the server pushes each change of the lobby; a page it cannot listen to looks now and then
+  const feed = "EventSource" in window ? new EventSource("/api/lobby/events") : null;
+  feed?.addEventListener("lobby", () => refreshLobby());
+  setInterval(() => {
+    if (document.visibilityState === "visible" && (!feed || feed.readyState === EventSource.CLOSED)) refreshLobby();
+  }, 30_000);
 }
 
 // -- the creation form ----------------------------------------------------------------
