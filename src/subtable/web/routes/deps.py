@@ -36,8 +36,9 @@ def get_guard(request: Request) -> Guard:
     return guard
 
 
-def get_feed(conn: HTTPConnection) -> LobbyFeed:
-    """What tells open lobby pages that the lobby changed (made on first use)."""
+async def get_feed(conn: HTTPConnection) -> LobbyFeed:
+    """What tells open lobby pages that the lobby changed (made on first use, in the
+    event loop: the feed's events belong to it)."""
     feed: LobbyFeed | None = getattr(conn.app.state, "lobby_feed", None)
     if feed is None:
         feed = conn.app.state.lobby_feed = LobbyFeed(get_manager(conn).lobby)
