@@ -265,6 +265,25 @@ def test_an_invitation_without_a_name_asks_for_one(browser: Any, server: Any) ->
         dan.context.close()
 
 
+def test_a_seat_nobody_sits_at_is_waited_for_in_the_status_line(browser: Any, server: Any) -> None:
+    t = server.post(
+        "/api/tables",
+        {"game": "submarine", "players": 2, "seats": ["human", "human"], "names": ["Ana", None]},
+    )
+    assert server.get(f"/api/tables/{t['id']}")["decider"] == 1  # player 2 decides first
+    ana = Person(browser)
+    try:  # player 2 has not opened their link: Ana's page says the table waits for them
+        ana.page.goto(_with_pace(t["invites"][0]["url"]))
+        ana.wait_seq()
+        ana.page.wait_for_function(
+            "document.getElementById('status').textContent"
+            ".includes('Waiting for player 2 to sit down')",
+            timeout=10_000,
+        )
+    finally:
+        ana.context.close()
+
+
 def test_the_turn_notice_is_asked_on_a_click_and_rings_when_the_turn_comes(
     browser: Any, server: Any
 ) -> None:

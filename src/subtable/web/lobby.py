@@ -69,6 +69,7 @@ def strings(tr: Translator) -> dict[str, str]:
         "lobby_standard": tr("web.lobby.standard"),
         "your_turn": tr("web.turn.yours"),
         "waiting": tr("web.turn.waiting"),
+        "waiting_seat": tr("web.turn.waiting_seat", who="{who}"),
         "time_left": tr("web.turn.time_left"),
         "time_up": tr("web.turn.time_up"),
         "game_over": tr("web.turn.over"),
