@@ -8,6 +8,7 @@ import json
 import time
 import urllib.request
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -42,7 +43,8 @@ def test_a_change_reaches_a_listener_at_once_and_the_cap_holds() -> None:
         await stream.aclose()
         assert feed.listeners == 0 and not feed.full()
 
-    asyncio.run(run())
+    with ThreadPoolExecutor(1) as pool:  # a loop of its own, whatever runs in this thread
+        pool.submit(asyncio.run, run()).result(timeout=30)
 
 
 def _lines(response: Any, until: float) -> list[str]:
