@@ -218,7 +218,8 @@ def test_a_taken_seat_says_so_and_refreshes_the_lobby(browser: Any, server: Any)
         },
     )
     cid = Person(browser)
-    try:
+    try:  # a page that cannot listen to the lobby's changes (else Dan's seat would vanish)
+        cid.page.route("**/api/lobby/events", lambda route: route.abort())
         cid.page.goto(server.url + "/?lang=fr")
         cid.page.locator("#lobby-name").fill("Cid")
         server.post(f"/api/tables/{t['id']}/join", {"player": 1, "name": "Dan"})  # first
@@ -263,6 +264,27 @@ def test_an_invitation_without_a_name_asks_for_one(browser: Any, server: Any) ->
         assert watcher.locator("#name-form").is_hidden()
     finally:
         dan.context.close()
+
+
+def test_a_seat_nobody_sits_at_is_waited_for_in_the_status_line(browser: Any, server: Any) -> None:
+    t = server.post(
+        "/api/tables",
+        {"game": "submarine", "players": 2, "seats": ["human", "human"], "names": ["Ana", None]},
+    )
+    first = server.get(f"/api/tables/{t['id']}")["deciding_player"]  # drawn by the game
+    who = ["Ana", "player 2"][first]
+    other = Person(browser)
+    try:  # the first to decide has not opened their link: the other's page waits for them
+        other.page.goto(_with_pace(t["invites"][1 - first]["url"]))
+        other.wait_seq()
+        other.page.wait_for_function(
+            "who => document.getElementById('status').textContent"
+            ".includes(`Waiting for ${who} to sit down`)",
+            arg=who,
+            timeout=10_000,
+        )
+    finally:
+        other.context.close()
 
 
 def test_the_turn_notice_is_asked_on_a_click_and_rings_when_the_turn_comes(

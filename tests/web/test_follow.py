@@ -342,7 +342,7 @@ def test_an_undo_is_told_in_words(client: Any, connect: Any) -> None:
 
 def test_spectators_are_offered_to_watch_and_the_favicon_is_served(client: Any) -> None:
     form = {"game": "submarine", "lang": "en", "submarine-players": "2",
-            "submarine-seat0": "human", "submarine-seat1": "random"}  # fmt: skip
+            "submarine-seat0": "human", "submarine-seat1": "human"}  # fmt: skip
     page = client.post("/new", data=form).text
     spectators = page[page.index('data-player="spectator"') :]
     assert ">Watch</a>" in spectators and "Sit down" not in spectators

@@ -126,6 +126,39 @@ def test_a_private_live_form_names_the_first_seat_and_ignores_the_turn_fields(
     assert r.status_code == 200, r.text
 
 
+def test_a_name_over_the_limit_is_refused_with_the_limit_said_never_cut(client: Any) -> None:
+    long = "Maximiliana Bartholomeuzz"  # 25 characters: one over the limit
+    form = _form("submarine", lang="pt", players="2", seat1="human", name=long)
+    before = client.get("/healthz").json()["tables"]
+    r = client.post("/new", data=form)
+    assert r.status_code == 400
+    assert "(caracteres: 25; no máximo 24)" in r.text
+    assert client.get("/healthz").json()["tables"] == before  # nothing was opened
+    # every input where a name is typed keeps all of it (no maxlength) and knows the limit
+    home = client.get("/").text
+    names = re.findall(r'<input type="text" id="[^"]*name"[^>]*>', home)
+    assert len(names) >= 3  # each game's form and the lobby's
+    for tag in names:
+        assert "maxlength" not in tag and 'data-limit="24"' in tag
+    assert f'value="{long}"' in r.text  # the form comes back with the name as typed
+
+
+def test_a_table_of_one_person_among_bots_goes_straight_to_the_seat(client: Any) -> None:
+    form = _form("submarine", players="2", seat1="random", name="Ana")
+    r = client.post("/new", data=form, follow_redirects=False)
+    assert r.status_code == 303
+    where = r.headers["location"]
+    assert re.fullmatch(r"http://testserver/t/[^/#]+#[\w-]+", where), where
+    table, token = where.split("/t/")[1].split("#")
+    status = client.get(f"/api/tables/{table}").json()
+    assert status["people"] == ["Ana", None]
+    seats = client.post("/api/seats", json={"seats": [{"table": table, "token": token}]})
+    assert seats.json()["seats"][0]["player"] == 0  # the token opens the person's seat
+    # two people: the invitations page, to send the other one theirs
+    r = client.post("/new", data=_form("submarine", players="2", seat1="human"))
+    assert r.status_code == 200 and r.text.count('value="http://testserver/t/') == 3
+
+
 # -- the lobby on the home page -----------------------------------------------------------
 def test_the_home_page_lists_the_lobby_with_names_escaped(client: Any) -> None:
     t = new_table(

@@ -22,7 +22,7 @@ from subtable.ui.games import game_ui
 from subtable.ui.seat_words import bot_who
 from subtable.ui.seats import BEST_BOTS, HUMAN
 from subtable.web.guard import short
-from subtable.web.limits import ascii_int
+from subtable.web.limits import Limits, ascii_int
 from subtable.web.live import TURN_BASED, LiveTable, Manager, token_hash
 
 #: the time limits a decision may have at a turn-based table, offered on the home page
@@ -32,6 +32,8 @@ DEFAULT_TURN_LIMIT = 86_400
 LEVEL_ORDER = ("normal", "easy", "strong")
 #: tables one ``POST /api/seats`` may ask about
 MAX_SEATS = 50
+#: characters in a person's name (the server's default limit, said where a name is typed)
+NAME_LENGTH = Limits().name_length
 LANG_NAMES = {"en": "English", "fr": "Français", "it": "Italiano", "pt": "Português"}
 
 
@@ -42,6 +44,8 @@ def strings(tr: Translator) -> dict[str, str]:
         "people": tr("web.home.people"),
         "your_name": tr("web.home.your_name"),
         "your_name_help": tr("web.home.your_name_help"),
+        "name_limit": str(NAME_LENGTH),
+        "name_too_long": tr("web.name.too_long", limit=NAME_LENGTH, n="{n}"),
         "visibility": tr("web.home.visibility"),
         "private": tr("web.home.private"),
         "public": tr("web.home.public"),
@@ -65,6 +69,7 @@ def strings(tr: Translator) -> dict[str, str]:
         "lobby_standard": tr("web.lobby.standard"),
         "your_turn": tr("web.turn.yours"),
         "waiting": tr("web.turn.waiting"),
+        "waiting_seat": tr("web.turn.waiting_seat", who="{who}"),
         "time_left": tr("web.turn.time_left"),
         "time_up": tr("web.turn.time_up"),
         "game_over": tr("web.turn.over"),
@@ -199,6 +204,8 @@ def form_people(
     person_first = bool(seats) and seats[0] == HUMAN
     if public and person_first and not name:
         return {}, tr("web.home.name_needed")
+    if person_first and len(name) > NAME_LENGTH:  # refused with the limit said, never cut
+        return {}, tr("web.name.too_long", limit=NAME_LENGTH, n=len(name))
     out: dict[str, Any] = {"visibility": "public" if public else "private"}
     if name and person_first:
         out["names"] = [name] + [None] * (len(seats) - 1)

@@ -1,5 +1,6 @@
 """What the routes share, as FastAPI dependencies: the tables' manager, the server's
-settings, the same-site check and the per-address allowance of new tables."""
+settings, the lobby's feed, the same-site check and the per-address allowance of new
+tables."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from starlette.requests import HTTPConnection
 from subtable.web.guard import Guard
 from subtable.web.limits import too_fast
 from subtable.web.live import Manager
+from subtable.web.lobbyfeed import LobbyFeed
 from subtable.web.routes.errors import ApiError
 from subtable.web.settings import Settings
 
@@ -34,7 +36,17 @@ def get_guard(request: Request) -> Guard:
     return guard
 
 
+async def get_feed(conn: HTTPConnection) -> LobbyFeed:
+    """What tells open lobby pages that the lobby changed (made on first use, in the
+    event loop: the feed's events belong to it)."""
+    feed: LobbyFeed | None = getattr(conn.app.state, "lobby_feed", None)
+    if feed is None:
+        feed = conn.app.state.lobby_feed = LobbyFeed(get_manager(conn).lobby)
+    return feed
+
+
 ManagerDep = Annotated[Manager, Depends(get_manager)]
+FeedDep = Annotated[LobbyFeed, Depends(get_feed)]
 SettingsDep = Annotated[Settings, Depends(get_settings)]
 GuardDep = Annotated[Guard, Depends(get_guard)]
 

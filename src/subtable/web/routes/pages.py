@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import APIRouter, Form, Query, Request
-from fastapi.responses import HTMLResponse, Response
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from subtable.core.registry import game_names
 from subtable.i18n import Translator, normalize, translator
 from subtable.ui.games import game_ui
 from subtable.ui.rules import rule_book
+from subtable.ui.seats import HUMAN
 from subtable.web import lobby
 from subtable.web.create import CreateError, open_table
 from subtable.web.limits import ascii_int
@@ -24,7 +25,7 @@ from subtable.web.pages import (
     player_labels,
     replay_page,
 )
-from subtable.web.routes.deps import GuardDep, ManagerDep
+from subtable.web.routes.deps import FeedDep, GuardDep, ManagerDep
 from subtable.web.turning import replay_block
 
 router = APIRouter(tags=["pages"], default_response_class=HTMLResponse)
@@ -63,10 +64,12 @@ async def new(
     request: Request,
     manager: ManagerDep,
     guard: GuardDep,
+    feed: FeedDep,
     game: Annotated[str, Form()] = "",
     lang: Annotated[str, Form()] = "",
 ) -> Response:
-    """The home page's form: the new table's invitations, or the form again with the reason.
+    """The home page's form: the new table's invitations (a table of one person among bots:
+    that person's seat), or the form again with the reason.
 
     Besides ``game`` and ``lang``, the form sends ``{game}-{field}`` fields: players,
     options, seats, name, visibility and pace."""
@@ -87,6 +90,9 @@ async def new(
             if exc.code == "too_many_tables":
                 problem, status = tr("web.error.too_many_tables"), 429
         else:
+            feed.changed()
+            if (body.seats or []).count(HUMAN) == 1:  # one person among bots: to the seat
+                return RedirectResponse(created["invites"][0]["url"], status_code=303)
             return page(
                 "created.html",
                 tr,

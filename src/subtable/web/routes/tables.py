@@ -1,11 +1,12 @@
 """The tables' JSON API: open a table, take a seat, read its status and record, play again,
-the lobby and "your tables"."""
+the lobby (and its feed of changes) and "your tables"."""
 
 from __future__ import annotations
 
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Path, Request
+from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
 from subtable import __version__
@@ -16,7 +17,7 @@ from subtable.web.limits import Buckets
 from subtable.web.live import LiveTable, Refused, token_hash
 from subtable.web.lobby import SeatsBody, seat_status
 from subtable.web.routes.answers import Created, Health, Joined, Lobby, NextTable, SeatsNow
-from subtable.web.routes.deps import AllowanceDep, ManagerDep, SameSite
+from subtable.web.routes.deps import AllowanceDep, FeedDep, ManagerDep, SameSite
 from subtable.web.routes.errors import ApiError, refusals
 
 router = APIRouter(tags=["tables"])
@@ -93,17 +94,39 @@ CREATED_LINKS: dict[str, Any] = {
     | {201: {"model": Created, "description": "The table is open", "links": CREATED_LINKS}},
 )
 async def create_table(
-    request: Request, body: CreateBody, manager: ManagerDep, allowance: AllowanceDep
+    request: Request,
+    body: CreateBody,
+    manager: ManagerDep,
+    allowance: AllowanceDep,
+    feed: FeedDep,
 ) -> dict[str, Any]:
     """Open a table: one invitation per person's seat and the spectators' link."""
     allowance.take()
-    return await open_table(manager, body, str(request.base_url), allowance.client)
+    created = await open_table(manager, body, str(request.base_url), allowance.client)
+    feed.changed()
+    return created
 
 
 @router.get("/api/lobby", response_model=None, responses={200: {"model": Lobby}})
 async def lobby(manager: ManagerDep) -> dict[str, Any]:
     """The public tables with a person's seat open."""
     return {"tables": await manager.lobby()}
+
+
+@router.get(
+    "/api/lobby/events",
+    response_class=StreamingResponse,
+    include_in_schema=False,  # a stream that never ends: no schema client may wait on it
+)
+async def lobby_events(feed: FeedDep) -> StreamingResponse:
+    """Server-Sent Events: ``event: lobby`` each time the lobby changes (429
+    ``too_many_listeners`` when the server listens to as many pages as it keeps)."""
+    if feed.full():
+        raise ApiError(
+            429, "too_many_listeners", "too many pages follow the lobby: look again later"
+        )
+    headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+    return StreamingResponse(feed.events(), media_type="text/event-stream", headers=headers)
 
 
 @router.post(
@@ -120,6 +143,7 @@ async def join_table(
     body: JoinBody,
     manager: ManagerDep,
     allowance: AllowanceDep,
+    feed: FeedDep,
 ) -> dict[str, Any]:
     """Take an open seat of a public table: its token and link."""
     allowance.take()
@@ -128,6 +152,7 @@ async def join_table(
         token = await manager.claim(table, body.player, body.name)
     except Refused as exc:
         raise ApiError(409 if exc.code == "seat_taken" else 400, exc.code, exc.message) from None
+    feed.changed()
     base = str(request.base_url).rstrip("/")
     return {
         "table": table.id,

@@ -17,3 +17,10 @@ export function timeLeft(seconds, lang) {
 
 // "{time} left" with its placeholders filled in
 export const fill = (text, params) => text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+
+// Why a name typed in `input` is refused for its length (its data-limit, counted in
+// characters as the server counts them), or "" when it fits: a name is never cut.
+export function nameTooLong(input, name) {
+  const n = [...name].length;
+  return n > Number(input.dataset.limit) ? fill(input.dataset.tooLong, { n }) : "";
+}

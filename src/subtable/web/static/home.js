@@ -1,7 +1,7 @@
 // The home page: keep the tables this browser opened or sat down at (their links) in
 // localStorage, list them with whose turn it is; the lobby of public tables (sit down at an
 // open seat with one click); the creation form's seat rows and turn-based fields.
-import { fill, timeLeft } from "./clock.js";
+import { fill, nameTooLong, timeLeft } from "./clock.js";
 
 const KEY = "subtable:tables";
 const NAME = "subtable:name";
@@ -146,6 +146,8 @@ async function sit(button) {
   const name = input.value.trim();
   error.textContent = "";
   if (!name) { error.textContent = lobby.dataset.nameNeeded; input.focus(); return; }
+  const long = nameTooLong(input, name);
+  if (long) { error.textContent = long; input.focus(); return; }
   localStorage.setItem(NAME, name);
   const item = button.closest(".lobby-table");
   button.disabled = true;
@@ -176,7 +178,12 @@ if (lobby) {
     if (button) sit(button);
   });
   document.getElementById("lobby-refresh").addEventListener("click", () => { document.getElementById("lobby-error").textContent = ""; refreshLobby(); });
-  setInterval(() => { if (document.visibilityState === "visible") refreshLobby(); }, 30_000);
+  // the server pushes each change of the lobby; a page it cannot listen to looks now and then
+  const feed = "EventSource" in window ? new EventSource("/api/lobby/events") : null;
+  feed?.addEventListener("lobby", () => refreshLobby());
+  setInterval(() => {
+    if (document.visibilityState === "visible" && (!feed || feed.readyState === EventSource.CLOSED)) refreshLobby();
+  }, 30_000);
 }
 
 // -- the creation form ----------------------------------------------------------------

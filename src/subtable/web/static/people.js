@@ -5,7 +5,7 @@
 // table.js owns the WebSocket: it passes every frame on as a "subtable:message" event and
 // every position it shows as "subtable:state"; this module sends with window.subtable.send.
 // Everything people wrote (names, chat) is set as text, never as markup.
-import { fill, timeLeft } from "./clock.js";
+import { fill, nameTooLong, timeLeft } from "./clock.js";
 
 const $ = (id) => document.getElementById(id);
 const text = JSON.parse($("people-strings").textContent);
@@ -85,6 +85,10 @@ $("name-form").addEventListener("submit", (event) => {
   event.preventDefault();
   const name = $("my-name").value.trim();
   if (!name) { $("my-name").focus(); return; }
+  const long = nameTooLong($("my-name"), name);
+  $("my-name-help").textContent = long || text.name_help;
+  $("my-name-help").classList.toggle("error", Boolean(long));
+  if (long) { $("my-name").focus(); return; }
   localStorage.setItem(NAME, name);
   send({ type: "name", name });   // everyone is told (a "people" frame), this page too
 });

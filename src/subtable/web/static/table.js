@@ -57,6 +57,9 @@ let legal = [];
 let ws = null;
 let retry = 0;
 let names = [];
+let owners = [];         // the player holding each seat
+let players = [];        // each player: a person's or a bot's
+let people = [];         // each player's name, if any
 const queue = [];        // updates waiting to be shown (other seats' moves are paced)
 let timer = null;
 let nextAt = 0;          // when the next other seat's entry may appear
@@ -155,6 +158,20 @@ function highlight(entry) {
   if (lit.length) unmark = setTimeout(() => lit.forEach((el) => el.classList.remove("changed")), 1800);
 }
 
+// A person's seat whose turn it is and that nobody sits at: the status line says the table
+// waits for that person (the table's public status says which seats are taken).
+async function sayIfWaiting(state) {
+  const owner = state.finished || state.decider == null ? undefined : owners[state.decider];
+  if (owner === undefined || players[owner]?.controller !== "human" || mySeats.includes(state.decider)) return;
+  try {
+    const r = await fetch("/api/tables/" + encodeURIComponent(tableId));
+    const status = await r.json();
+    if (!r.ok || status.players[owner].taken || seq !== state.seq) return;
+    const who = people[owner] || text.player.replace("{n}", String(owner + 1));
+    $("status").textContent = text.waiting_seat.replace("{who}", who);
+  } catch { /* offline: the status line stays as it was */ }
+}
+
 function showState(state, animate = false) {
   seq = state.seq;
   body.dataset.seq = String(seq);
@@ -168,6 +185,7 @@ function showState(state, animate = false) {
   slideFrom($("board"), before);
   $("panels").innerHTML = html.panels;
   $("status").innerHTML = html.status;   // escaped text from the server
+  sayIfWaiting(state);
   legal = state.legal;
   list.innerHTML = html.options || "";
   list.scrollTop = 0;
@@ -264,8 +282,11 @@ function onMessage(event) {
   const message = JSON.parse(event.data);
   document.dispatchEvent(new CustomEvent("subtable:message", { detail: message }));  // people.js, hint.js
   if (message.names) names = message.names;  // welcome, and people when someone is named
+  if (message.people) people = message.people;
   if (message.type === "welcome") {
     mySeats = message.seats;
+    owners = message.owners || [];
+    players = message.players || [];
     role = message.role;
     names = message.names || [];
     $("role").textContent = message.role_text || "";
