@@ -38,7 +38,17 @@ def _app() -> Any:
     return create_app(Settings(db=str(folder / "tables.sqlite3"), bot_workers=0, limits=limits))
 
 
-schema = schemathesis.openapi.from_asgi("/openapi.json", _app())
+#: the lobby's event stream never ends (no client may wait on it to validate an answer):
+#: described in the schema, exercised by tests/web/test_lobby_feed.py
+STREAM = "/api/lobby/events"
+whole = schemathesis.openapi.from_asgi("/openapi.json", _app())
+schema = whole.exclude(path=STREAM)
+
+
+def test_the_schema_describes_the_lobby_stream() -> None:
+    operation = whole.raw_schema["paths"][STREAM]["get"]
+    assert "text/event-stream" in operation["responses"]["200"]["content"]
+    assert "429" in operation["responses"]
 
 
 @schema.parametrize()

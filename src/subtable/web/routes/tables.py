@@ -18,7 +18,7 @@ from subtable.web.live import LiveTable, Refused, token_hash
 from subtable.web.lobby import SeatsBody, seat_status
 from subtable.web.routes.answers import Created, Health, Joined, Lobby, NextTable, SeatsNow
 from subtable.web.routes.deps import AllowanceDep, FeedDep, ManagerDep, SameSite
-from subtable.web.routes.errors import ApiError, refusals
+from subtable.web.routes.errors import MEANING, ApiError, ErrorBody, refusals
 
 router = APIRouter(tags=["tables"])
 
@@ -116,7 +116,15 @@ async def lobby(manager: ManagerDep) -> dict[str, Any]:
 @router.get(
     "/api/lobby/events",
     response_class=StreamingResponse,
-    include_in_schema=False,  # a stream that never ends: no schema client may wait on it
+    operation_id="lobby_events",
+    responses={
+        200: {
+            "description": "A stream that never ends: `event: lobby` and the lobby's JSON "
+            "each time it changes",
+            "content": {"text/event-stream": {"schema": {"type": "string"}}},
+        },
+        429: {"model": ErrorBody, "description": MEANING[429]},
+    },
 )
 async def lobby_events(feed: FeedDep) -> StreamingResponse:
     """Server-Sent Events: ``event: lobby`` each time the lobby changes (429
