@@ -166,7 +166,8 @@ def open_from_home(browser: Any, server: Any, game: str, seats: list[str]) -> di
         page.goto(server.url + "/")
         assert page.locator("#your-tables a").count() == 1
         page.locator("#your-tables a").click()
-        page.wait_for_function("document.body.dataset.seq !== undefined")
+        # the page may be mid-navigation, with no body yet
+        page.wait_for_function("document.body?.dataset.seq !== undefined")
         assert "/t/" in page.url and "#" not in page.url
     finally:
         ctx.close()
@@ -351,7 +352,8 @@ def test_the_pages_in_each_language(browser: Any, server: Any, lang: str) -> Non
             },
         )
         page.goto(seat_url(t["invites"][0]))
-        page.wait_for_function("document.body.dataset.seq !== undefined")
+        # the page may be mid-navigation, with no body yet
+        page.wait_for_function("document.body?.dataset.seq !== undefined")
         assert tr("web.table.log") in page.locator("main").inner_text()
         assert tr("game.red-november") in page.title()
     finally:
