@@ -3,7 +3,7 @@
 * ``browser``: the test drives Chromium (it asks for the ``browser`` fixture);
 * ``server``: the test starts a ``subtable serve`` process or a PostgreSQL server (it asks
   for ``server``, ``servers`` or ``pg_url``);
-* ``slow``: set by hand on a test that takes more than about ten seconds.
+* ``slow``: set by hand on a test that takes more than about two seconds.
 
 ``python -m pytest -m "not browser and not slow"`` is then the quick inner loop.
 """

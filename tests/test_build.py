@@ -17,7 +17,7 @@ import subtable
 from subtable.cli import app
 from subtable.games.red_november import state
 
-pytestmark = pytest.mark.slow  # most tests here take over ten seconds
+pytestmark = pytest.mark.slow  # most tests here take over two seconds
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -16,7 +16,7 @@ from honesty import Leak, check_game, check_position
 from subtable.core.registry import make_game
 from subtable.core.rng import Rng
 
-pytestmark = pytest.mark.slow  # most tests here take over ten seconds
+pytestmark = pytest.mark.slow  # most tests here take over two seconds
 
 SEED = 0x5EED_0F_F41_2026  # large, so that no other number in a view can equal it
 

@@ -20,7 +20,7 @@ from subtable.sim.lab import parse_sweeps, run_grid
 from subtable.sim.runner import SimConfig
 from subtable.sim.words import end_reason
 
-pytestmark = pytest.mark.slow  # most tests here take over ten seconds
+pytestmark = pytest.mark.slow  # most tests here take over two seconds
 
 #: codes that must never reach a reader
 CODES = re.compile(r"\b(crew_lost|asphyxiated|asphyxiation|twelve_treasures|column_emptied)\b")

@@ -11,7 +11,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
-pytestmark = pytest.mark.slow  # most tests here take over ten seconds
+pytestmark = pytest.mark.slow  # most tests here take over two seconds
 
 PROMPT = {
     "en": r"Gnome \d+ > ",

@@ -12,7 +12,7 @@ from subtable.bots.base import make_bot, observe
 from subtable.core.registry import make_game
 from subtable.core.rng import Rng
 
-pytestmark = pytest.mark.slow  # most tests here take over ten seconds
+pytestmark = pytest.mark.slow  # most tests here take over two seconds
 
 
 class _Forgetful(dict[tuple[Any, ...], list[int]]):

@@ -15,7 +15,7 @@ from subtable.sim.lab import grid, parse_sweeps, run_grid, write_csv
 from subtable.sim.runner import SimConfig, run, simulate
 from subtable.sim.stats import wilson_interval
 
-pytestmark = pytest.mark.slow  # most tests here take over ten seconds
+pytestmark = pytest.mark.slow  # most tests here take over two seconds
 
 TIMING = {"seconds", "games_per_sec", "decisions_per_sec"}
 

@@ -11,7 +11,7 @@ from subtable.games.submarine import Submarine, SubmarineState
 from subtable.games.submarine.actions import Kind, SubAction
 from subtable.games.submarine.view import PHASE_NAMES, Phase
 
-pytestmark = pytest.mark.slow  # most tests here take over ten seconds
+pytestmark = pytest.mark.slow  # most tests here take over two seconds
 
 #: declared but unreachable in play: a ``move``/``done`` refused with nothing else wrong
 #: (the engine never refuses them then); kept in why_illegal as a defensive answer

@@ -31,7 +31,7 @@ from subtable.sim.turning import (
     turning_points,
 )
 
-pytestmark = pytest.mark.slow  # most tests here take over ten seconds
+pytestmark = pytest.mark.slow  # most tests here take over two seconds
 
 GAMES = [("red-november", {"players": 3}), ("submarine", {"players": 2})]
 

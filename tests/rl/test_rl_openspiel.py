@@ -14,7 +14,7 @@ import subtable.rl.openspiel as sos
 from subtable.core.registry import make_game
 from subtable.rl import make_encoder
 
-pytestmark = pytest.mark.slow  # most tests here take over ten seconds
+pytestmark = pytest.mark.slow  # most tests here take over two seconds
 
 RED_NOVEMBER = sos.short_name("red-november")
 SUBMARINE = sos.short_name("submarine")

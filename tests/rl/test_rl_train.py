@@ -16,7 +16,7 @@ from subtable.core.rng import Rng
 from subtable.rl.policy import NumpyPolicy
 from subtable.rl.train import TrainConfig, evaluate_file, train
 
-pytestmark = pytest.mark.slow  # most tests here take over ten seconds
+pytestmark = pytest.mark.slow  # most tests here take over two seconds
 
 
 def _tiny(game: str, **more: object) -> TrainConfig:

@@ -27,7 +27,7 @@ from subtable.games.submarine.components import default_components
 from subtable.i18n import LANGUAGES, translator
 from subtable.web.boards import board_renderer
 
-pytestmark = pytest.mark.slow  # most tests here take over ten seconds
+pytestmark = pytest.mark.slow  # most tests here take over two seconds
 
 SVG = "{http://www.w3.org/2000/svg}"
 PLAYERS = (2, 3, 4, 5)

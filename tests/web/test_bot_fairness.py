@@ -20,7 +20,7 @@ from subtable.web.app import Settings, create_app
 from subtable.web.botpool import BotJob, choose, thinking
 from subtable.web.limits import Limits
 
-pytestmark = pytest.mark.slow  # most tests here take over ten seconds
+pytestmark = pytest.mark.slow  # most tests here take over two seconds
 
 #: a search that would take minutes on its own
 HUGE = 1_000_000

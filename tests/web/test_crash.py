@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from tests.web.realclient import RealSeat
 
-pytestmark = pytest.mark.slow  # most tests here take over ten seconds
+pytestmark = pytest.mark.slow  # most tests here take over two seconds
 
 
 def test_kill9_loses_no_acknowledged_move(servers: Any, tmp_path: Path) -> None:

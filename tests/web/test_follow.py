@@ -19,7 +19,7 @@ from subtable.core.registry import make_game
 from subtable.i18n import LANGUAGES, translator
 from subtable.web.boards import board_renderer
 
-pytestmark = pytest.mark.slow  # most tests here take over ten seconds
+pytestmark = pytest.mark.slow  # most tests here take over two seconds
 
 EN = translator("en")
 

@@ -27,7 +27,7 @@ from tests.web.test_information_sets import (
 
 from subtable.web import hint, live
 
-pytestmark = pytest.mark.slow  # most tests here take over ten seconds
+pytestmark = pytest.mark.slow  # most tests here take over two seconds
 
 #: the watcher's decisions it asks the expert about
 ASKS = 3

@@ -34,7 +34,7 @@ from subtable.web import live, livetable
 from subtable.web.app import Settings, create_app
 from subtable.web.live import Refused
 
-pytestmark = pytest.mark.slow  # most tests here take over ten seconds
+pytestmark = pytest.mark.slow  # most tests here take over two seconds
 
 SEED = 4242
 #: the moves the walk leans towards

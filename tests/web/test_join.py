@@ -21,7 +21,7 @@ from subtable.ui.games import game_ui
 from subtable.web.client import Remote
 from tmux_pane import Pane
 
-pytestmark = pytest.mark.slow  # most tests here take over ten seconds
+pytestmark = pytest.mark.slow  # most tests here take over two seconds
 
 
 def _spawn_join(*args: str) -> pexpect.spawn:

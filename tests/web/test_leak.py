@@ -18,7 +18,7 @@ from tests.web.conftest import Seat, new_table, play_out
 from subtable.core.record import GameRecord, replay
 from subtable.core.registry import make_game
 
-pytestmark = pytest.mark.slow  # most tests here take over ten seconds
+pytestmark = pytest.mark.slow  # most tests here take over two seconds
 
 
 def _walk(value: Any, seed: int, path: str = "") -> None:

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from tests.web.realclient import RealSeat
 
-pytestmark = pytest.mark.slow  # most tests here take over ten seconds
+pytestmark = pytest.mark.slow  # most tests here take over two seconds
 
 
 def test_two_processes_one_table(servers: Any, pg_url: str) -> None:
