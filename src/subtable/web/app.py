@@ -52,6 +52,7 @@ def _lifespan(cfg: Settings) -> Callable[[FastAPI], contextlib.AbstractAsyncCont
         store = Store(engine, url)
         pool = BotPool(cfg.bot_workers, max_budget=cfg.limits.max_budget)
         manager = Manager(store, pool, cfg.limits, cfg.clock)
+        manager.moved.append(hint.drop_stale)  # a question whose decision passed is dropped
         app.state.manager = manager
         app.state.turnings = Turnings(store, processes=cfg.bot_workers > 0)
         app.state.db_kind = "postgresql" if is_postgres(url) else "sqlite"

@@ -175,8 +175,6 @@ async def hint(manager: Manager, table: LiveTable, client: Client, seat: int | N
             f"(bursts of {limits.hint_burst:g})",
             about="hint",
         )
-    if drop_stale not in manager.moved:
-        manager.moved.append(drop_stale)
     state = table.state
     view = state.observe(decider)
     job = AdviceJob(
