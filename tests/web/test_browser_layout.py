@@ -110,7 +110,8 @@ def test_the_stage_never_scrolls_and_is_in_view(browser: Any, server: Any) -> No
             if m["stage"] is not None:
                 shown += 1
                 assert m["stageScroll"] <= 0, m
-                assert m["stage"]["top"] >= 0 and m["stage"]["bottom"] <= 800, m
+                # whole pixels: a scroll lands on a device pixel, so a box may sit a fraction off
+                assert m["stage"]["top"] > -1 and m["stage"]["bottom"] < 801, m
             before = page.seq()
             buttons = page.page.locator("#legal button[data-id]")
             buttons.nth(rng.randrange(buttons.count())).click()

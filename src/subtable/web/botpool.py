@@ -264,6 +264,7 @@ class BotPool:
         self._processes: list[Any] = []
         self._threads: list[threading.Thread] = []
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._closed = False
         if workers > 0:
             ctx = multiprocessing.get_context("spawn")  # the server runs threads: no fork
             self._outbox: Any = ctx.Queue()
@@ -349,6 +350,8 @@ class BotPool:
         return worker
 
     async def _think(self, job: BotJob | AdviceJob) -> Any:
+        if self._closed:  # no worker would ever answer
+            raise RuntimeError("the bot pool is closed")
         self._loop = asyncio.get_running_loop()
         job_id = next(self._ids)
         worker = self._assign(job.key)
@@ -364,6 +367,7 @@ class BotPool:
 
     def close(self) -> None:
         """Stop the workers (what they were thinking about is dropped)."""
+        self._closed = True
         for inbox in self._inboxes:
             with contextlib.suppress(Exception):
                 inbox.put(None)

@@ -11,6 +11,7 @@ from subtable.web.clock import Clock
 from subtable.web.db import EntryRow
 from subtable.web.livetable import LiveTable
 from subtable.web.livetypes import Refused
+from subtable.web.tasks import cancel_and_wait
 
 log = logging.getLogger("subtable.web")
 
@@ -60,9 +61,5 @@ class Bots(Clock):
             for t in self.tables.values()
             if t.bot_task is not None and not t.bot_task.done()
         ]
-        for task in tasks:
-            task.cancel()
-        for task in tasks:
-            with contextlib.suppress(BaseException):
-                await task
+        await cancel_and_wait(tasks)
         self.pool.close()

@@ -27,7 +27,6 @@ too many questions (``rate_limited``).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import sqlite3
 import weakref
@@ -46,6 +45,7 @@ from subtable.web.advicejob import AdviceJob, pack_view
 from subtable.web.db import AskedRow
 from subtable.web.limits import Buckets, Limits
 from subtable.web.live import Client, LiveTable, Manager, Refused
+from subtable.web.tasks import cancel_and_wait
 
 log = logging.getLogger("subtable.web")
 
@@ -346,8 +346,4 @@ async def close(manager: Manager) -> None:
     stops)."""
     memos = [_HINTS[t] for t in list(manager.tables.values()) if t in _HINTS]
     tasks = [t for memo in memos for t in memo.tasks]
-    for task in tasks:
-        task.cancel()
-    for task in tasks:
-        with contextlib.suppress(BaseException):
-            await task
+    await cancel_and_wait(tasks)

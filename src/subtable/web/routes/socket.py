@@ -37,6 +37,7 @@ from subtable.web.protocol import (
 from subtable.web.render import error_text
 from subtable.web.routes.deps import ManagerDep, SettingsDep
 from subtable.web.settings import Settings
+from subtable.web.tasks import cancel_and_wait
 
 router = APIRouter()
 
@@ -105,9 +106,7 @@ async def websocket(ws: WebSocket, manager: ManagerDep, cfg: SettingsDep) -> Non
         if conn.table is not None:
             conn.table.clients.discard(conn)
             hint.leave(conn.table, conn)
-        sender.cancel()
-        with contextlib.suppress(BaseException):
-            await sender
+        await cancel_and_wait([sender])
 
 
 async def _send_loop(conn: Connection) -> None:
