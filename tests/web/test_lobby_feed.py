@@ -12,7 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from subtable.web.lobbyfeed import LobbyFeed
+from subtable.web.lobbyfeed import FULL_RETRY_MS, LobbyFeed
 
 PUBLIC = {"game": "submarine", "players": 2, "seats": ["human", "human"]}
 
@@ -44,6 +44,30 @@ def test_a_change_reaches_a_listener_at_once_and_the_cap_holds() -> None:
         assert feed.listeners == 0 and not feed.full()
 
     with ThreadPoolExecutor(1) as pool:  # a loop of its own, whatever runs in this thread
+        pool.submit(asyncio.run, run()).result(timeout=30)
+
+
+def test_a_burst_of_listeners_never_passes_the_cap() -> None:
+    """Every request of a burst passes the route's look at the cap before any stream starts:
+    the streams themselves hold the cap, those beyond it told to come back later."""
+
+    async def run() -> None:
+        async def look() -> list[dict[str, Any]]:
+            return []
+
+        feed = LobbyFeed(look, cap=3, every=60.0)
+        streams = [feed.events() for _ in range(5)]  # all let in while nothing listens
+        first = [await anext(s) for s in streams]
+        assert feed.listeners == 3
+        assert [line.endswith(": listening\n\n") for line in first] == [True] * 3 + [False] * 2
+        assert first[3] == f"retry: {FULL_RETRY_MS}\n: full\n\n"
+        for turned_away in streams[3:]:
+            assert await anext(turned_away, None) is None  # the stream ends there
+        for s in streams:
+            await s.aclose()
+        assert feed.listeners == 0
+
+    with ThreadPoolExecutor(1) as pool:
         pool.submit(asyncio.run, run()).result(timeout=30)
 
 

@@ -23,6 +23,8 @@ LOOK_EVERY = 5.0
 MAX_LISTENERS = 200
 #: how long a browser waits before it connects again after the stream broke (milliseconds)
 RETRY_MS = 3_000
+#: how long a browser turned away at the cap waits before it asks again (milliseconds)
+FULL_RETRY_MS = 60_000
 
 Signature = tuple[Hashable, ...]
 
@@ -72,7 +74,14 @@ class LobbyFeed:
 
     async def events(self) -> AsyncIterator[str]:
         """One listener's stream: ``event: lobby`` at each change, a comment in between
-        (a closed page is noticed when the comment cannot be sent)."""
+        (a closed page is noticed when the comment cannot be sent).
+
+        The cap is checked again here, where the listener is counted (nothing awaits in
+        between): a burst of requests may all pass the route's look at :meth:`full` before
+        the first stream starts; those beyond the cap are told to come back later."""
+        if self.full():
+            yield f"retry: {FULL_RETRY_MS}\n: full\n\n"
+            return
         self.listeners += 1
         try:
             told, pokes = await self.now(), self._pokes
