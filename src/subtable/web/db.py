@@ -1,8 +1,7 @@
-"""The database: URL handling, engine, migrations at start-up, and the few queries the server runs.
+"""The queries the server runs (:class:`Store`); the connection is :mod:`~subtable.web.dbengine`'s,
+the rows :mod:`~subtable.web.rows`'.
 
-SQLite (the default, a file in the user's data directory) or PostgreSQL
-(``postgresql://…``, through asyncpg: ``pip install 'subtable[pg]'``). Every
-write is one transaction; an entry is committed before anybody is told of it.
+Every write is one transaction; an entry is committed before anybody is told of it.
 """
 
 from __future__ import annotations
@@ -10,199 +9,41 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import AsyncGenerator
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from sqlalchemy import create_engine, event, func, insert, select, text, update
-from sqlalchemy.engine import Connection, make_url
+from sqlalchemy import func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
+from subtable.web.dbengine import (
+    CHANNEL,
+    INSERT_ENTRIES,
+    SQLiteEntries,
+    asyncpg_dsn,
+    default_db_path,
+    is_postgres,
+    make_engine,
+    migrate,
+    normalize_url,
+)
+from subtable.web.rows import AskedRow, ChatRow, EntryRow, TableRow, entry_rows, table_row
 from subtable.web.schema import advice_asked, chat, entries, player_names, seat_tokens, tables
 
-#: PostgreSQL NOTIFY channel telling other server processes a table moved
-CHANNEL = "subtable_entries"
-_MIGRATE_LOCK = 0x5B7AB1E
-#: one statement object for every batch of entries (compiled once, then cached)
-_INSERT_ENTRIES = insert(entries)
-
-
-def default_db_path() -> Path:
-    """The SQLite file used without ``--db``: ``<user data dir>/subtable/tables.sqlite3``."""
-    from platformdirs import user_data_path
-
-    return user_data_path("subtable", appauthor=False) / "tables.sqlite3"
-
-
-def normalize_url(url: str | None) -> str:
-    """A SQLAlchemy async URL: ``postgresql://`` → asyncpg, a path or ``sqlite:`` → aiosqlite."""
-    if url is None:
-        path = default_db_path()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        return f"sqlite+aiosqlite:///{path}"
-    if "://" not in url:
-        return f"sqlite+aiosqlite:///{Path(url).expanduser().resolve()}"
-    parsed = make_url(url)
-    backend = parsed.get_backend_name()
-    if backend in ("postgresql", "postgres"):
-        return parsed.set(drivername="postgresql+asyncpg").render_as_string(hide_password=False)
-    if backend == "sqlite":
-        return parsed.set(drivername="sqlite+aiosqlite").render_as_string(hide_password=False)
-    raise ValueError(
-        f"unsupported database URL {parsed.drivername}:// (use sqlite:///FILE or postgresql://…)"
-    )
-
-
-def is_postgres(url: str) -> bool:
-    """Whether the (normalised) URL is a PostgreSQL one."""
-    return make_url(url).get_backend_name() == "postgresql"
-
-
-def asyncpg_dsn(url: str) -> str:
-    """The plain ``postgresql://`` DSN asyncpg's own ``connect`` takes."""
-    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
-
-
-def make_engine(url: str) -> AsyncEngine:
-    """An async engine; SQLite gets WAL (durable against a killed process) and a busy timeout."""
-    if make_url(url).get_backend_name() == "sqlite":
-        engine = create_async_engine(url, connect_args={"timeout": 30})
-        event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
-        return engine
-    return create_async_engine(url, pool_size=10, max_overflow=20)
-
-
-def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
-    """Every SQLite connection: WAL, foreign keys enforced, no checkpoint inside a commit."""
-    cur = dbapi_conn.cursor()
-    cur.execute("PRAGMA journal_mode=WAL")
-    cur.execute("PRAGMA synchronous=NORMAL")
-    cur.execute("PRAGMA wal_autocheckpoint=0")  # Store.checkpoint() does it
-    cur.execute("PRAGMA foreign_keys=ON")
-    cur.close()
-
-
-class SQLiteEntries:
-    """The entries' writer on SQLite: the same tables and connection settings as the async
-    engine, on one thread of its own with one connection, so that a batch is committed in
-    one hop to that thread (the async driver hops threads for every statement: a commit
-    there costs several times the CPU of a move)."""
-
-    def __init__(self, url: str) -> None:
-        self.engine = create_engine(
-            make_url(url).set(drivername="sqlite+pysqlite"),
-            connect_args={"timeout": 30},
-            pool_size=1,
-        )
-        event.listen(self.engine, "connect", _sqlite_pragmas)
-        self._thread = ThreadPoolExecutor(1, thread_name_prefix="subtable-entries")
-        self._conn: Connection | None = None
-
-    async def insert(self, rows: list[dict[str, Any]]) -> None:
-        """Commit ``rows`` into ``entries`` in one transaction."""
-        await asyncio.get_running_loop().run_in_executor(self._thread, self._insert, rows)
-
-    def _insert(self, rows: list[dict[str, Any]]) -> None:
-        if self._conn is None:
-            self._conn = self.engine.connect()
-        with self._conn.begin():
-            self._conn.execute(_INSERT_ENTRIES, rows)
-
-    def close(self) -> None:
-        """Close the connection on its thread, then the thread and the engine."""
-        self._thread.submit(self._close).result()
-        self._thread.shutdown(wait=True)
-        self.engine.dispose()
-
-    def _close(self) -> None:
-        if self._conn is not None:
-            self._conn.close()
-            self._conn = None
-
-
-def _upgrade(conn: Connection) -> None:
-    from alembic import command
-    from alembic.config import Config
-
-    cfg = Config()
-    cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
-    cfg.attributes["connection"] = conn
-    if conn.dialect.name == "postgresql":
-        # two servers starting at once on one database migrate one after the other
-        conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": _MIGRATE_LOCK})
-    command.upgrade(cfg, "head")
-
-
-async def migrate(engine: AsyncEngine) -> None:
-    """Bring the schema to the newest Alembic revision."""
-    async with engine.begin() as conn:
-        await conn.run_sync(_upgrade)
-
-
-@dataclass(slots=True)
-class TableRow:
-    """One ``tables`` row."""
-
-    id: str
-    game: str
-    options: dict[str, Any]
-    seed: int
-    controllers: list[str]
-    lang: str
-    spectator_hash: str
-    finished: bool
-    creator: str | None = None
-    #: why the table closed before its game ended (``abandoned``), else ``None``
-    closed: str | None = None
-    #: each person's display name, by player index
-    names: dict[int, str] = field(default_factory=lambda: dict[int, str]())
-    #: ``public`` (in the lobby while a person's seat is open) or ``private``
-    visibility: str = "private"
-    #: ``live``, or ``turn-based`` with ``turn_limit`` seconds a decision and the ``late``
-    #: policy (``bot`` or ``abandon``); ``deadline``: when the person deciding runs out
-    mode: str = "live"
-    turn_limit: float | None = None
-    late: str | None = None
-    deadline: float | None = None
-    created_at: float = 0.0
-    #: whether players may ask the expert for advice (``None``: the default, decided when
-    #: the table is built)
-    advice: bool | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class ChatRow:
-    """One line said at a table: its number, the entry it followed, who, what, when."""
-
-    n: int
-    seq: int
-    player: int
-    text: str
-    at: float
-
-
-@dataclass(frozen=True, slots=True)
-class AskedRow:
-    """One time a player asked the expert for advice: its number, the entry it followed,
-    the seat it was for, when."""
-
-    n: int
-    seq: int
-    seat: int
-    at: float
-
-
-@dataclass(frozen=True, slots=True)
-class EntryRow:
-    """One entry of a table's log."""
-
-    seq: int
-    kind: str
-    seat: int | None
-    action: str
+__all__ = [
+    "CHANNEL",
+    "AskedRow",
+    "ChatRow",
+    "EntryRow",
+    "Store",
+    "TableRow",
+    "asyncpg_dsn",
+    "default_db_path",
+    "is_postgres",
+    "make_engine",
+    "migrate",
+    "normalize_url",
+]
 
 
 class Store:
@@ -301,14 +142,14 @@ class Store:
                 await self._insert(conn, batch)
             return
         assert self._write is not None
-        rows = _entry_rows(batch)
+        rows = entry_rows(batch)
         async with self._write:
             await self._sqlite.insert(rows)
 
     async def _insert(
         self, conn: AsyncConnection, batch: list[tuple[str, EntryRow, asyncio.Future[None]]]
     ) -> None:
-        await conn.execute(_INSERT_ENTRIES, _entry_rows(batch))
+        await conn.execute(INSERT_ENTRIES, entry_rows(batch))
         if self.postgres:
             for t, e, _ in batch:
                 await conn.execute(
@@ -492,7 +333,7 @@ class Store:
                     named[r.table_id][int(r.player)] = str(r.name)
         out = []
         for r in rows:
-            row = _table_row(r)
+            row = table_row(r)
             row.names = named[r.id]
             out.append((row, held[r.id]))
         return out
@@ -534,7 +375,7 @@ class Store:
             row = (await conn.execute(select(tables).where(tables.c.id == table_id))).first()
         if row is None:
             return None
-        table = _table_row(row)
+        table = table_row(row)
         table.names = await self.names(table_id)
         return table
 
@@ -566,41 +407,3 @@ class Store:
                 EntryRow(int(r.seq), r.kind, None if r.seat is None else int(r.seat), r.action)
                 for r in rows
             ]
-
-
-def _entry_rows(batch: list[tuple[str, EntryRow, asyncio.Future[None]]]) -> list[dict[str, Any]]:
-    """The ``entries`` rows of a batch, stamped now."""
-    now = time.time()
-    return [
-        {
-            "table_id": t,
-            "seq": e.seq,
-            "kind": e.kind,
-            "seat": e.seat,
-            "action": e.action,
-            "created_at": now,
-        }
-        for t, e, _ in batch
-    ]
-
-
-def _table_row(row: Any) -> TableRow:
-    return TableRow(
-        row.id,
-        row.game,
-        dict(row.options),
-        int(row.seed),
-        list(row.controllers),
-        row.lang,
-        row.spectator_hash,
-        bool(row.finished),
-        row.creator,
-        row.closed,
-        visibility=row.visibility or "private",
-        mode=row.mode or "live",
-        turn_limit=None if row.turn_limit is None else float(row.turn_limit),
-        late=row.late,
-        deadline=None if row.deadline is None else float(row.deadline),
-        created_at=float(row.created_at),
-        advice=None if row.advice is None else bool(row.advice),
-    )

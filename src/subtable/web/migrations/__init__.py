@@ -1,1 +1,1 @@
-"""Alembic migrations of the web table's database (run at start-up by :mod:`subtable.web.db`)."""
+"""Alembic migrations of the web table's database (run at start-up by :mod:`subtable.web.dbengine`)."""

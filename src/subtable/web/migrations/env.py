@@ -1,4 +1,4 @@
-"""Alembic environment: runs on the connection :func:`subtable.web.db.migrate` hands over."""
+"""Alembic environment: runs on the connection :func:`subtable.web.dbengine.migrate` hands over."""
 
 from __future__ import annotations
 
