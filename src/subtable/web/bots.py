@@ -20,8 +20,9 @@ class Bots(Clock):
     """Bot scheduling at the live tables."""
 
     def schedule_bot(self, table: LiveTable) -> None:
-        """Start the bot of the deciding seat thinking, if a bot decides and none thinks."""
-        if self.closed or table.over:
+        """Start the bot of the deciding seat thinking, if a bot decides and none thinks
+        (and the table does not wait for its people)."""
+        if self.closed or table.over or table.waiting:
             return
         seat = table.state.current_seat()
         if seat is None or table.is_human(seat):

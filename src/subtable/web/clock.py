@@ -21,9 +21,9 @@ class Clock(People):
 
     def _deadline(self, table: LiveTable) -> float | None:
         """When the person deciding now runs out of time (``None``: a live table, a bot's
-        decision, or the end)."""
+        decision, a table waiting for its people, or the end)."""
         row = table.row
-        if row.mode != TURN_BASED or row.turn_limit is None or table.over:
+        if row.mode != TURN_BASED or row.turn_limit is None or table.over or table.waiting:
             return None
         seat = table.state.current_seat()
         if seat is None or not table.is_human(seat):

@@ -106,6 +106,8 @@ class Store:
                     late=row.late,
                     deadline=row.deadline,
                     advice=row.advice,
+                    started=row.started,
+                    host=row.host,
                 )
             )
             if row.names:
@@ -187,6 +189,16 @@ class Store:
         async with self._writing() as conn:
             await conn.execute(
                 update(tables).where(tables.c.id == table_id).values(finished=True, outcome=outcome)
+            )
+
+    async def start(self, table_id: str, controllers: list[str]) -> None:
+        """A waiting table's game begins, with these controllers (bots in the seats nobody
+        claimed, when its host started it)."""
+        async with self._writing() as conn:
+            await conn.execute(
+                update(tables)
+                .where(tables.c.id == table_id)
+                .values(started=True, controllers=controllers)
             )
 
     async def claim_seat(self, table_id: str, player: int, token_hash: str, name: str) -> bool:

@@ -129,6 +129,8 @@ def _check(manager: Manager, table: LiveTable, client: Client, seat: int | None)
         manager._over(table)  # the table's own check of a finished or closed game
     except Refused as exc:
         raise _refuse(exc.code, exc.message, tr("web.error.game_over")) from None
+    if table.waiting:
+        raise _refuse("waiting", "the table waits for its people", tr("web.error.waiting"))
     if not table.advice_on:
         raise _refuse("advice_off", "this table does not allow advice", tr("advice.off"))
     decider = table.state.current_seat()

@@ -16,7 +16,6 @@ from typing import Any
 
 from subtable.core.game import Game
 from subtable.ui.advice import advice_allowed
-from subtable.web.bots import Bots
 from subtable.web.db import TableRow
 from subtable.web.livetable import LiveTable, build_table, shared_game
 from subtable.web.livetypes import (
@@ -31,6 +30,7 @@ from subtable.web.livetypes import (
     new_token,
     token_hash,
 )
+from subtable.web.waiting import Waiting
 
 __all__ = [
     "HUMAN",
@@ -50,10 +50,11 @@ __all__ = [
 ]
 
 
-class Manager(Bots):
+class Manager(Waiting):
     """Every live table of this process, the database, and the bot pool: the table service
     (:mod:`~subtable.web.tables`), its people (:mod:`~subtable.web.people`), its clock
-    (:mod:`~subtable.web.clock`) and bots (:mod:`~subtable.web.bots`), and here the opening
+    (:mod:`~subtable.web.clock`), bots (:mod:`~subtable.web.bots`) and waiting for people
+    (:mod:`~subtable.web.waiting`), and here the opening
     of tables, the lobby and play again."""
 
     # -- creating ----------------------------------------------------------------------
@@ -72,7 +73,8 @@ class Manager(Bots):
 
         A private table gives every person's seat a token (its invitation). A public one
         gives tokens only to the seats named at creation (``people.names``); the others
-        stay open for whoever claims them from the lobby (:meth:`claim`).
+        stay open for whoever claims them from the lobby (:meth:`claim`), and the table
+        waits for them (:mod:`~subtable.web.waiting`).
 
         ``advice``: whether players may ask the expert (``None``: at a cooperative game or
         where one person plays, :func:`~subtable.ui.advice.advice_allowed`).
@@ -119,6 +121,10 @@ class Manager(Bots):
             late=people.late,
             created_at=self.clock(),
             advice=advice_allowed(game, len(humans)) if advice is None else advice,
+            # a public table with people's seats open waits for them; the first person
+            # named at creation opened it and may start it sooner
+            started=len(seated) == len(humans),
+            host=min(seated) if public and seated else None,
         )
         hashes = {p: token_hash(t) for p, t in tokens.items()}
         table = build_table(row, {h: p for p, h in hashes.items()})
@@ -158,6 +164,7 @@ class Manager(Bots):
                     "turn_limit": row.turn_limit,
                     "late": row.late,
                     "seats": seats,
+                    "started": row.started,
                     "created": row.created_at,
                 }
             )

@@ -71,6 +71,23 @@ class LiveTable:
         """Whether the table takes no more entries: its game ended, or it was closed."""
         return self.row.closed is not None or self.state.is_terminal()
 
+    @property
+    def waiting(self) -> bool:
+        """Whether the table waits for its people: no move is made until every person's
+        seat is claimed, or its host starts it (``web/waiting.py``)."""
+        return not self.row.started
+
+    def open_players(self) -> list[int]:
+        """The people's seats nobody claimed yet (a public table's, taken from the lobby)."""
+        held = set(self.token_players.values())
+        return [p for p, c in enumerate(self.row.controllers) if c == HUMAN and p not in held]
+
+    def waiting_json(self) -> dict[str, Any] | None:
+        """While the table waits: the open seats and who may start it now (public)."""
+        if not self.waiting:
+            return None
+        return {"open": self.open_players(), "host": self.row.host}
+
     def people(self) -> list[str | None]:
         """Each player's display name (``None`` for a bot, or a person not named yet)."""
         return [
@@ -234,7 +251,7 @@ class LiveTable:
             views = [{"seat": s, "view": state.view(s)} for s in client.seats]
         else:
             views = [{"seat": None, "view": state.view(None)}]
-        yours = decider is not None and decider in client.seats
+        yours = decider is not None and decider in client.seats and not self.waiting
         actions = state.legal_actions() if yours else []
         hint_view: dict[str, Any] = next((v["view"] for v in views if v["seat"] == decider), {})
         legal = [
@@ -257,6 +274,7 @@ class LiveTable:
             "deadline": self.row.deadline,
             "finished": state.is_terminal(),
             "outcome": self.outcome_json(),
+            "waiting": self.waiting_json(),
         }
         if client.html:
             # the deciding seat's view first: its board is the one drawn
@@ -392,6 +410,7 @@ class LiveTable:
             "late": self.row.late,
             "deadline": self.row.deadline,
             "advice": self.advice_on,
+            "waiting": self.waiting_json(),
         }
 
 

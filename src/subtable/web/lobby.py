@@ -70,6 +70,13 @@ def strings(tr: Translator) -> dict[str, str]:
         "your_turn": tr("web.turn.yours"),
         "waiting": tr("web.turn.waiting"),
         "waiting_seat": tr("web.turn.waiting_seat", who="{who}"),
+        # a table waiting for its people ("{n}" filled in by the page)
+        "waiting_one": tr.plural("web.waiting.people", "web.waiting.people.plural", 1, n="{n}"),
+        "waiting_many": tr.plural("web.waiting.people", "web.waiting.people.plural", 2, n="{n}"),
+        "begins_one": tr.plural("web.lobby.waiting", "web.lobby.waiting.plural", 1, n="{n}"),
+        "begins_many": tr.plural("web.lobby.waiting", "web.lobby.waiting.plural", 2, n="{n}"),
+        "start_now": tr("web.waiting.start_now"),
+        "host_only": tr("web.waiting.host_only"),
         "time_left": tr("web.turn.time_left"),
         "time_up": tr("web.turn.time_up"),
         "game_over": tr("web.turn.over"),
@@ -154,6 +161,13 @@ def options_text(game: str, options: Mapping[str, Any], tr: Translator) -> str:
     return ", ".join(parts) or tr("web.lobby.standard")
 
 
+def begins_text(started: bool, open_seats: int, tr: Translator) -> str:
+    """Whether a lobby table plays already, or how many people it waits for, in words."""
+    if started:
+        return tr("web.lobby.playing")
+    return tr.plural("web.lobby.waiting", "web.lobby.waiting.plural", open_seats, n=open_seats)
+
+
 def lobby_rows(tables: list[dict[str, Any]], tr: Translator) -> list[dict[str, Any]]:
     """``GET /api/lobby``'s tables as the home page lists them."""
     rows = []
@@ -181,6 +195,7 @@ def lobby_rows(tables: list[dict[str, Any]], tr: Translator) -> list[dict[str, A
                 "lang": LANG_NAMES.get(t["lang"], t["lang"]),
                 "pace": pace_text(t["mode"], t["turn_limit"], t["late"], tr),
                 "taken": sum(1 for s in seats if not s["open"]),
+                "state": begins_text(t["started"], sum(1 for s in seats if s["open"]), tr),
                 "total": len(seats),
                 "seats": seats,
             }
@@ -245,8 +260,10 @@ def seat_json(table: LiveTable, player: int | None) -> dict[str, Any]:
         "game": table.row.game,
         "player": player,
         "seq": table.seq,
-        "your_turn": player is not None and deciding == player,
+        "your_turn": player is not None and deciding == player and not table.waiting,
         "deadline": table.row.deadline if deciding is not None else None,
+        # the people a waiting table still waits for (0 once it began)
+        "waiting": len(table.open_players()) if table.waiting else 0,
         "mode": table.row.mode,
         "finished": table.state.is_terminal(),
         "closed": table.row.closed,

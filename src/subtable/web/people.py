@@ -122,7 +122,7 @@ class People(Tables):
         Refused when the table is not public (``not_public``), over (``game_over``), the
         player is not a person's seat (``not_a_seat``), the seat is taken (``seat_taken``,
         also when another claim won a moment before) or the name is refused
-        (:meth:`check_name`).
+        (:meth:`check_name`). The last open seat claimed begins a waiting table.
         """
         name = self.clean_name(raw)
         if table.row.visibility != "public":
@@ -141,6 +141,7 @@ class People(Tables):
             table.token_players[digest] = player
             table.row.names[player] = name
             table.broadcast_people()
+            await self._seated(table)
         return token
 
     def clean_chat(self, raw: str) -> str:

@@ -92,16 +92,23 @@ class HintMsg(_Message):
     seat: Annotated[StrictInt, Field(ge=0, le=64)] | None = None
 
 
+class StartMsg(_Message):
+    """Start a table that waits for its people now, bots taking the open seats (the person
+    who opened it only)."""
+
+    type: Literal["start"]
+
+
 class PingMsg(_Message):
     """Keep-alive; answered with ``pong``."""
 
     type: Literal["ping"]
 
 
-AnyMessage = Hello | ActionMsg | UndoMsg | WhyMsg | ChatMsg | NameMsg | HintMsg | PingMsg
+AnyMessage = Hello | ActionMsg | UndoMsg | WhyMsg | ChatMsg | NameMsg | HintMsg | StartMsg | PingMsg
 ClientMessage = Annotated[AnyMessage, Field(discriminator="type")]
 _adapter: TypeAdapter[AnyMessage] = TypeAdapter(ClientMessage)
-MESSAGE_TYPES = ("hello", "action", "undo", "why", "chat", "name", "hint", "ping")
+MESSAGE_TYPES = ("hello", "action", "undo", "why", "chat", "name", "hint", "start", "ping")
 
 
 class BadMessage(Exception):

@@ -38,6 +38,10 @@ class TableRow:
     #: whether players may ask the expert for advice (``None``: the default, decided when
     #: the table is built)
     advice: bool | None = None
+    #: whether the game began (a public table waits for the people of its open seats)
+    started: bool = True
+    #: the player who opened a public table, who may start it before its seats are filled
+    host: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,4 +112,6 @@ def table_row(row: Any) -> TableRow:
         deadline=None if row.deadline is None else float(row.deadline),
         created_at=float(row.created_at),
         advice=None if row.advice is None else bool(row.advice),
+        started=row.started is not False,  # a table older than waiting began at creation
+        host=None if row.host is None else int(row.host),
     )

@@ -49,6 +49,12 @@ tables = Table(
     Column("advice", Boolean, nullable=True),
     #: where the game turned, once computed for the finished game (``web/turning.py``)
     Column("turning", JSON, nullable=True),
+    #: whether the game began: a public table with people's seats still open waits for
+    #: them (no move is made) until the last is claimed or ``host`` starts it, bots taking
+    #: the open seats (``None``: a table older than waiting, begun at creation)
+    Column("started", Boolean, nullable=True),
+    #: the player who opened a public table (the first named at creation), who may start it
+    Column("host", Integer, nullable=True),
 )
 
 #: each time a player asked the expert for advice (public: the log says so), in order

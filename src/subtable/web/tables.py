@@ -106,6 +106,11 @@ class Tables(ABC):
         """Start the deciding seat's bot, if a bot decides (:mod:`subtable.web.bots`)."""
 
     @abstractmethod
+    async def _seated(self, table: LiveTable) -> None:
+        """A person's seat was claimed: begin the table if it waited for no one else
+        (:mod:`subtable.web.waiting`)."""
+
+    @abstractmethod
     async def _arm(self, table: LiveTable) -> None:
         """Store the deadline of the decision that starts now (:mod:`subtable.web.clock`)."""
 
@@ -158,6 +163,16 @@ class Tables(ABC):
         if table.state.is_terminal():
             raise Refused("game_over", "the game is over")
 
+    def _begun(self, table: LiveTable, client: Client) -> None:
+        """Refuse (``waiting``) a move at a table that still waits for its people."""
+        if table.waiting:
+            n = len(table.open_players())
+            raise Refused(
+                "waiting",
+                f"the table waits for its people ({n} seat(s) open): nobody plays yet",
+                why=client.tr("web.error.waiting"),
+            )
+
     def _deciding(self, table: LiveTable, client: Client, refusal: str) -> int:
         """The deciding seat, which ``client`` must hold (else ``refusal``, and who decides:
         what everybody knows)."""
@@ -181,6 +196,7 @@ class Tables(ABC):
                 seat=seat,
             )
         self._over(table)
+        self._begun(table, client)
         if seq != table.seq:
             raise Refused(
                 "stale_seq",
@@ -223,6 +239,7 @@ class Tables(ABC):
             if client.player is None:
                 raise Refused("spectator", "a spectator cannot act at the table")
             self._over(table)
+            self._begun(table, client)
             if seq != table.seq:
                 raise Refused(
                     "stale_seq",
@@ -262,6 +279,7 @@ class Tables(ABC):
         if client.player is None:
             raise Refused("spectator", "a spectator cannot ask about a decision")
         self._over(table)
+        self._begun(table, client)
         self._deciding(table, client, "you may ask only about your own decision")
         if action.id in table.state.legal_action_ids():
             return {

@@ -1,1 +1,2 @@
-"""Alembic migrations of the web table's database (run at start-up by :mod:`subtable.web.dbengine`)."""
+"""Alembic migrations of the web table's database (run at start-up by
+:mod:`subtable.web.dbengine`)."""

@@ -29,13 +29,14 @@ from subtable.web.protocol import (
     NameMsg,
     PingMsg,
     PongFrame,
+    StartMsg,
     SyncFrame,
     UndoMsg,
     WhyFrame,
     parse_message,
 )
 from subtable.web.render import error_text
-from subtable.web.routes.deps import ManagerDep, SettingsDep
+from subtable.web.routes.deps import ManagerDep, SettingsDep, get_feed
 from subtable.web.settings import Settings
 from subtable.web.tasks import cancel_and_wait
 
@@ -195,6 +196,9 @@ async def _handle(manager: Manager, conn: Connection, msg: AnyMessage) -> None:
         await manager.set_name(table, conn, msg.name)
     elif isinstance(msg, HintMsg):
         await hint.hint(manager, table, conn, msg.seat)
+    elif isinstance(msg, StartMsg):
+        await manager.start_now(table, conn)
+        (await get_feed(conn.ws)).changed()  # its open seats leave the lobby
     else:
         conn.send(WhyFrame(**manager.why(table, conn, msg.action)))
 

@@ -70,6 +70,7 @@ function showTurns() {
     if (s.error) { words = text.gone; state = "gone"; }
     else if (s.closed) { words = text.closed; state = "over"; }
     else if (s.finished) { words = text.game_over; state = "over"; }
+    else if (s.waiting) words = fill(s.waiting === 1 ? text.begins_one : text.begins_many, { n: s.waiting });
     else if (s.your_turn) {
       state = "yours";
       words = "● " + text.your_turn;

@@ -161,6 +161,7 @@ function highlight(entry) {
 // A person's seat whose turn it is and that nobody sits at: the status line says the table
 // waits for that person (the table's public status says which seats are taken).
 async function sayIfWaiting(state) {
+  if (state.waiting) return;   // the table waits for its people: gathering.js says so
   const owner = state.finished || state.decider == null ? undefined : owners[state.decider];
   if (owner === undefined || players[owner]?.controller !== "human" || mySeats.includes(state.decider)) return;
   try {
