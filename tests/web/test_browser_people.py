@@ -342,3 +342,49 @@ def test_a_finished_table_asks_nobody_for_a_name(browser: Any, server: Any) -> N
         assert not dan.errors, dan.errors
     finally:
         dan.context.close()
+
+
+def test_a_public_table_waits_for_its_second_person_then_begins(browser: Any, server: Any) -> None:
+    t = server.post(
+        "/api/tables",
+        {
+            "game": "submarine",
+            "players": 2,
+            "seats": ["human", "human"],
+            "names": ["Ana", None],
+            "visibility": "public",
+        },
+    )
+    ana, bea = Person(browser), Person(browser)
+    try:
+        ana.page.goto(_with_pace(t["invites"][0]["url"]))
+        ana.wait_seq()
+        box = ana.page.locator("#gathering")
+        box.wait_for(state="visible")
+        assert box.inner_text().startswith("Waiting for 1 person")
+        assert ana.page.locator("#status").inner_text().startswith("Waiting for 1 person")
+        assert ana.page.locator("#start-now").is_visible()  # Ana opened it: she may start
+        assert not ana.my_turn()  # nobody plays before the table is full
+
+        bea.page.goto(server.url + "/?lang=en")
+        item = bea.page.locator(f".lobby-table[data-table='{t['id']}']")
+        assert "Waits for 1 person to begin" in item.inner_text()
+        bea.page.locator("#lobby-name").fill("Bea")
+        item.locator("button.sit").click()
+        bea.page.wait_for_url(f"**/t/{t['id']}*")
+        bea.wait_seq()
+
+        box.wait_for(state="hidden", timeout=10_000)  # the game began by itself
+        assert ana.page.evaluate("document.body.dataset.waiting") == "false"
+        assert bea.page.locator("#gathering").is_hidden()
+        ana.page.wait_for_function(
+            "document.getElementById('panels').textContent.includes('Bea')", timeout=10_000
+        )
+        give_up = time.monotonic() + 15
+        while not (ana.my_turn() or bea.my_turn()):  # whoever decides first has options
+            assert time.monotonic() < give_up, "nobody could play once the table was full"
+            ana.page.wait_for_timeout(50)
+        assert not ana.errors and not bea.errors, ana.errors + bea.errors
+    finally:
+        ana.context.close()
+        bea.context.close()
