@@ -49,3 +49,28 @@ def test_two_processes_one_table(servers: Any, pg_url: str) -> None:
     assert b.get(f"/api/tables/{t['id']}")["seq"] >= n
     for seat in seats:
         seat.close()
+
+
+def test_a_table_waiting_on_two_processes_begins_on_both(servers: Any, pg_url: str) -> None:
+    a = servers(pg_url)
+    b = servers(pg_url)
+    t = a.post(
+        "/api/tables",
+        {
+            "game": "submarine",
+            "players": 2,
+            "seats": ["human", "human"],
+            "names": ["Ana", None],
+            "visibility": "public",
+        },
+    )
+    on_b = RealSeat(b.ws, t["id"], t["invites"][0]["token"], last_seq=0)  # Ana, on b
+    assert on_b.state["waiting"] == {"open": [1], "host": 0}
+    bea = a.post(f"/api/tables/{t['id']}/join", {"player": 1, "name": "Bea"})  # on a
+    begun = on_b.until(lambda m: "state" in m and m["state"]["waiting"] is None)
+    assert begun["type"] == "people" and begun["people"] == ["Ana", "Bea"]
+    assert b.get(f"/api/tables/{t['id']}")["waiting"] is None
+    on_b_bea = RealSeat(b.ws, t["id"], bea["token"], last_seq=0)  # b knows Bea's new token
+    assert on_b_bea.welcome["player"] == 1
+    on_b.close()
+    on_b_bea.close()

@@ -151,7 +151,9 @@ async def _listen(manager: Manager, url: str) -> Any:
     def notified(_conn: Any, _pid: int, _channel: str, payload: str) -> None:
         table_id, _, seq = payload.rpartition(":")
         table = manager.tables.get(table_id)
-        if table is not None and (n := ascii_int(seq)) is not None and table.seq < n:
+        n = ascii_int(seq)
+        # a table moved on, or one waiting for its people begun there
+        if table is not None and n is not None and (table.seq < n or table.waiting):
             task = loop.create_task(manager.catch_up(table_id))
             tasks.add(task)
             task.add_done_callback(tasks.discard)

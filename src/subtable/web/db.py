@@ -191,15 +191,20 @@ class Store:
                 update(tables).where(tables.c.id == table_id).values(finished=True, outcome=outcome)
             )
 
-    async def start(self, table_id: str, controllers: list[str]) -> None:
+    async def start(self, table_id: str, controllers: list[str], seq: int) -> None:
         """A waiting table's game begins, with these controllers (bots in the seats nobody
-        claimed, when its host started it)."""
+        claimed, when its host started it); on PostgreSQL the other server processes are
+        told (at its ``seq``)."""
         async with self._writing() as conn:
             await conn.execute(
                 update(tables)
                 .where(tables.c.id == table_id)
                 .values(started=True, controllers=controllers)
             )
+            if self.postgres:
+                await conn.execute(
+                    text("SELECT pg_notify(:c, :p)"), {"c": CHANNEL, "p": f"{table_id}:{seq}"}
+                )
 
     async def claim_seat(self, table_id: str, player: int, token_hash: str, name: str) -> bool:
         """Give ``player``'s open seat a token and a name; ``False`` when it was taken (by

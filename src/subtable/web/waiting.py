@@ -67,9 +67,24 @@ class Waiting(Bots):
     async def _begin(self, table: LiveTable, controllers: list[str]) -> None:
         """The game begins (the caller holds the lock): kept, told to everyone, and the
         first decision's clock and bot started."""
-        await self.store.start(table.id, controllers)
+        await self.store.start(table.id, controllers, table.seq)
         table.row.controllers = controllers
         table.row.started = True
         await self._arm(table)
         table.broadcast_people()  # the seats (bots now) and the position, now playable
         self.schedule_bot(table)
+
+    async def _catch_up_locked(self, table: LiveTable) -> None:
+        """Another server process's entries; and, for a table waiting here, whether it began
+        there (a claim or a start made on that process)."""
+        if table.waiting:
+            row = await self.store.load_table(table.id)
+            if row is not None and row.started:
+                table.token_players = await self.store.token_hashes(table.id)
+                table.row.names = row.names
+                table.row.controllers = row.controllers
+                table.row.deadline = row.deadline
+                table.row.started = True
+                table.broadcast_people()
+                self.schedule_bot(table)
+        await super()._catch_up_locked(table)
