@@ -388,3 +388,35 @@ def test_a_public_table_waits_for_its_second_person_then_begins(browser: Any, se
     finally:
         ana.context.close()
         bea.context.close()
+
+
+def test_the_host_starts_a_waiting_table_now_with_a_bot(browser: Any, server: Any) -> None:
+    t = server.post(
+        "/api/tables",
+        {
+            "game": "submarine",
+            "players": 2,
+            "seats": ["human", "human"],
+            "names": ["Ana", None],
+            "visibility": "public",
+            "lang": "fr",
+        },
+    )
+    ana = Person(browser)
+    try:
+        ana.page.goto(_with_pace(t["invites"][0]["url"]).replace("?", "?lang=fr&", 1))
+        ana.wait_seq()
+        button = ana.page.locator("#start-now")
+        button.wait_for(state="visible")
+        assert button.inner_text() == "Commencer maintenant (des bots prennent les places vides)"
+        button.click()
+        ana.page.locator("#gathering").wait_for(state="hidden", timeout=10_000)
+        players = server.get(f"/api/tables/{t['id']}")["players"]
+        assert [p["controller"] for p in players] == ["human", "bot"]
+        give_up = time.monotonic() + 20  # the bot plays, and Ana's turn comes
+        while not ana.my_turn():
+            assert time.monotonic() < give_up, "Ana never got to play"
+            ana.page.wait_for_timeout(50)
+        assert not ana.errors, ana.errors
+    finally:
+        ana.context.close()
