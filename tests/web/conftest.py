@@ -66,6 +66,16 @@ def new_table(client: Any, **body: Any) -> dict[str, Any]:
     return data
 
 
+#: a public Submarine table for Ana and one open seat (it waits for that person)
+PUBLIC_PAIR: dict[str, Any] = {
+    "game": "submarine",
+    "players": 2,
+    "seats": ["human", "human"],
+    "names": ["Ana", None],
+    "visibility": "public",
+}
+
+
 class Seat:
     """A scripted WebSocket client: records every frame it receives."""
 

@@ -15,6 +15,8 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from tests.web.conftest import PUBLIC_PAIR
+
 DESKTOP = {"width": 1280, "height": 900}
 
 
@@ -207,16 +209,7 @@ def test_a_public_table_found_in_the_lobby_with_names_and_chat(
 
 
 def test_a_taken_seat_says_so_and_refreshes_the_lobby(browser: Any, server: Any) -> None:
-    t = server.post(
-        "/api/tables",
-        {
-            "game": "submarine",
-            "players": 2,
-            "seats": ["human", "human"],
-            "names": ["Ana", None],
-            "visibility": "public",
-        },
-    )
+    t = server.post("/api/tables", PUBLIC_PAIR)
     cid = Person(browser)
     try:  # a page that cannot listen to the lobby's changes (else Dan's seat would vanish)
         cid.page.route("**/api/lobby/events", lambda route: route.abort())
@@ -345,16 +338,7 @@ def test_a_finished_table_asks_nobody_for_a_name(browser: Any, server: Any) -> N
 
 
 def test_a_public_table_waits_for_its_second_person_then_begins(browser: Any, server: Any) -> None:
-    t = server.post(
-        "/api/tables",
-        {
-            "game": "submarine",
-            "players": 2,
-            "seats": ["human", "human"],
-            "names": ["Ana", None],
-            "visibility": "public",
-        },
-    )
+    t = server.post("/api/tables", PUBLIC_PAIR)
     ana, bea = Person(browser), Person(browser)
     try:
         ana.page.goto(_with_pace(t["invites"][0]["url"]))
@@ -391,17 +375,7 @@ def test_a_public_table_waits_for_its_second_person_then_begins(browser: Any, se
 
 
 def test_the_host_starts_a_waiting_table_now_with_a_bot(browser: Any, server: Any) -> None:
-    t = server.post(
-        "/api/tables",
-        {
-            "game": "submarine",
-            "players": 2,
-            "seats": ["human", "human"],
-            "names": ["Ana", None],
-            "visibility": "public",
-            "lang": "fr",
-        },
-    )
+    t = server.post("/api/tables", {**PUBLIC_PAIR, "lang": "fr"})
     ana = Person(browser)
     try:
         ana.page.goto(_with_pace(t["invites"][0]["url"]).replace("?", "?lang=fr&", 1))

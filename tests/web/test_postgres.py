@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from tests.web.conftest import PUBLIC_PAIR
 from tests.web.realclient import RealSeat
 
 pytestmark = pytest.mark.slow  # most tests here take over two seconds
@@ -54,16 +55,7 @@ def test_two_processes_one_table(servers: Any, pg_url: str) -> None:
 def test_a_table_waiting_on_two_processes_begins_on_both(servers: Any, pg_url: str) -> None:
     a = servers(pg_url)
     b = servers(pg_url)
-    t = a.post(
-        "/api/tables",
-        {
-            "game": "submarine",
-            "players": 2,
-            "seats": ["human", "human"],
-            "names": ["Ana", None],
-            "visibility": "public",
-        },
-    )
+    t = a.post("/api/tables", PUBLIC_PAIR)
     on_b = RealSeat(b.ws, t["id"], t["invites"][0]["token"], last_seq=0)  # Ana, on b
     assert on_b.state["waiting"] == {"open": [1], "host": 0}
     bea = a.post(f"/api/tables/{t['id']}/join", {"player": 1, "name": "Bea"})  # on a
