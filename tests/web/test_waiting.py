@@ -100,6 +100,10 @@ def test_a_waiting_table_makes_no_move_and_lets_nobody_act(app: TestClient) -> N
     listed = app.get("/api/lobby").json()["tables"]
     assert [x["started"] for x in listed if x["id"] == t["id"]] == [False]
     assert "Waits for 1 person to begin" in app.get("/lobby?lang=en").text
+    # "your tables" on Ana's home page: not her turn, the table waits for one person
+    ref = {"table": t["id"], "token": t["invites"][0]["token"]}
+    (mine,) = app.post("/api/seats", json={"seats": [ref]}).json()["seats"]
+    assert mine["waiting"] == 1 and mine["your_turn"] is False
 
 
 def test_the_last_claim_begins_the_table(app: TestClient) -> None:
