@@ -53,9 +53,9 @@ __all__ = [
 class Manager(Waiting):
     """Every live table of this process, the database, and the bot pool: the table service
     (:mod:`~subtable.web.tables`), its people (:mod:`~subtable.web.people`), its clock
-    (:mod:`~subtable.web.clock`), bots (:mod:`~subtable.web.bots`) and waiting for people
-    (:mod:`~subtable.web.waiting`), and here the opening
-    of tables, the lobby and play again."""
+    (:mod:`~subtable.web.clock`), bots (:mod:`~subtable.web.bots`) and the wait for its
+    people (:mod:`~subtable.web.waiting`), and here the opening of tables, the lobby and
+    play again."""
 
     # -- creating ----------------------------------------------------------------------
     async def create(
