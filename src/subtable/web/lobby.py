@@ -75,6 +75,7 @@ def strings(tr: Translator) -> dict[str, str]:
         "waiting_many": tr.plural("web.waiting.people", "web.waiting.people.plural", 2, n="{n}"),
         "begins_one": tr.plural("web.lobby.waiting", "web.lobby.waiting.plural", 1, n="{n}"),
         "begins_many": tr.plural("web.lobby.waiting", "web.lobby.waiting.plural", 2, n="{n}"),
+        "waiting_how": tr("web.waiting.how"),
         "start_now": tr("web.waiting.start_now"),
         "host_only": tr("web.waiting.host_only"),
         "time_left": tr("web.turn.time_left"),
