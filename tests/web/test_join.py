@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import re
 import shutil
 import sys
@@ -13,6 +14,7 @@ from typing import Any
 import pexpect
 import pytest
 from rich.console import Console
+from tests.web.conftest import PUBLIC_PAIR
 from tests.web.realclient import RealSeat, sunk_crew_table
 
 from subtable.core.registry import make_game
@@ -24,6 +26,10 @@ from tmux_pane import Pane
 pytestmark = pytest.mark.slow  # most tests here take over two seconds
 
 
+#: the sources under test, where they are put first on the path (``PYTHONPATH=src``)
+_SOURCES = {k: v for k, v in os.environ.items() if k == "PYTHONPATH"}
+
+
 def _spawn_join(*args: str) -> pexpect.spawn:
     """``python -m subtable join ARGS`` on a dumb 60×200 terminal."""
     return pexpect.spawn(
@@ -32,7 +38,7 @@ def _spawn_join(*args: str) -> pexpect.spawn:
         encoding="utf-8",
         timeout=30,
         dimensions=(60, 200),
-        env={"LANG": "C.UTF-8", "COLUMNS": "200", "TERM": "dumb"},
+        env={"LANG": "C.UTF-8", "COLUMNS": "200", "TERM": "dumb", **_SOURCES},
     )
 
 
@@ -81,6 +87,29 @@ def test_join_plays_a_seat_in_french_beside_a_websocket_seat(servers: Any, tmp_p
         other.close()
     status = server.get(f"/api/tables/{t['id']}")
     assert status["seq"] >= 3
+
+
+def test_join_says_a_public_table_waits_for_its_people(servers: Any, tmp_path: Any) -> None:
+    """At a table waiting for a person, the terminal says so (not "waiting for player 2"),
+    and plays once that person sat down."""
+    server = servers(str(tmp_path / "t.sqlite3"))
+    t = server.post("/api/tables", PUBLIC_PAIR)
+    tr = translator("en")
+    people = tr.plural("web.waiting.people", "web.waiting.people.plural", 1, n=1)
+    child = _spawn_join(t["invites"][0]["url"], "--lang", "en")
+    try:
+        child.expect(re.escape(people))
+        bea = server.post(f"/api/tables/{t['id']}/join", {"player": 1, "name": "Bea"})
+        other = RealSeat(server.ws, t["id"], bea["token"])
+        if other.state["your_turn"]:
+            other.act(other.state["legal"][0]["id"])
+        # the game began: the terminal's seat is asked to play
+        child.expect(re.escape(tr("ui.options", n=0).partition("(")[0]))
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+        other.close()
+    finally:
+        child.close(force=True)
 
 
 def test_join_plays_again_at_the_same_seats(servers: Any, tmp_path: Any) -> None:

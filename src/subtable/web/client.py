@@ -446,8 +446,17 @@ class Remote:
         except queue.Empty:
             assert decider is not None
             self.announced = decider
-            self.say(self.tr("ui.waiting", who=self.seat_label(decider)), "dim")
+            self.say(self.awaited(decider), "dim")
             return None
+
+    def awaited(self, decider: int) -> str:
+        """Who the table waits for: the people of its open seats, else the deciding seat."""
+        gathering: dict[str, Any] | None = self.state.get("waiting")
+        if gathering is None:
+            return self.tr("ui.waiting", who=self.seat_label(decider))
+        n = len(gathering["open"])
+        people = self.tr.plural("web.waiting.people", "web.waiting.people.plural", n, n=n)
+        return f"{people}. {self.tr('web.waiting.how')}"
 
     def finish(self) -> None:
         self.show()
