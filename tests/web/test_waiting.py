@@ -4,17 +4,25 @@ seats; a server restarted meanwhile keeps it waiting."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import pytest
+from alembic import command
+from alembic.config import Config
 from fastapi.testclient import TestClient
+from sqlalchemy import text
+from sqlalchemy.engine import Connection
 from tests.web.conftest import Seat, new_table
 
 from subtable.bots.levels import declared_levels
+from subtable.web import dbengine
 from subtable.web.app import Settings, create_app
+from subtable.web.db import Store, make_engine, migrate, normalize_url
 from subtable.web.limits import Limits
 from subtable.web.live import Manager
 
@@ -191,3 +199,41 @@ def test_private_solo_and_full_public_tables_begin_at_once(app: TestClient) -> N
     for t in tables:
         assert _status(app, t["id"])["waiting"] is None
         assert not _manager(app).tables[t["id"]].waiting
+
+
+def _before_waiting(conn: Connection) -> None:
+    """The schema as it was before tables waited for their people (revision 0004)."""
+    cfg = Config()
+    cfg.set_main_option("script_location", str(Path(dbengine.__file__).parent / "migrations"))
+    cfg.attributes["connection"] = conn
+    command.upgrade(cfg, "0004")
+
+
+async def _old_table_upgraded(url: str) -> tuple[bool, int | None]:
+    engine = make_engine(url)
+    try:
+        async with engine.begin() as conn:
+            await conn.run_sync(_before_waiting)
+            await conn.execute(
+                text(
+                    "INSERT INTO tables (id, game, options, seed, controllers, lang, "
+                    "spectator_hash, created_at, finished, visibility) VALUES ('old', "
+                    "'submarine', '{}', 1, '[\"human\", \"human\"]', 'en', 'x', 0, false, "
+                    "'public')"
+                )
+            )
+        await migrate(engine)
+        store = Store(engine, url)
+        row = await store.load_table("old")
+        store.close()
+        assert row is not None
+        return row.started, row.host
+    finally:
+        await engine.dispose()
+
+
+def test_a_table_opened_before_tables_waited_has_begun(tmp_path: Path) -> None:
+    url = normalize_url(str(tmp_path / "t.sqlite3"))
+    with ThreadPoolExecutor(1) as pool:  # away from any event loop a browser test left
+        started, host = pool.submit(asyncio.run, _old_table_upgraded(url)).result()
+    assert started is True and host is None
