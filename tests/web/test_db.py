@@ -65,3 +65,38 @@ def test_entries_sqlite(tmp_path: Path) -> None:
 @pytest.mark.server
 def test_entries_postgres(pg_url: str) -> None:
     _run_apart(normalize_url(pg_url))
+
+
+async def _stopped_writer(url: str) -> None:
+    engine = make_engine(url)
+    try:
+        await migrate(engine)
+        store = Store(engine, url)
+        stuck = asyncio.Event()
+
+        async def never(_batch: object) -> None:  # a commit that does not come back
+            stuck.set()
+            await asyncio.Event().wait()
+
+        store._commit = never  # type: ignore[method-assign]
+        first = asyncio.create_task(store.append("t", EntryRow(1, "action", 0, "move N")))
+        await stuck.wait()
+        second = asyncio.create_task(store.append("t", EntryRow(2, "action", 0, "move S")))
+        await asyncio.sleep(0)
+        assert store._writer is not None
+        store._writer.cancel()  # the server stops
+        done, pending = await asyncio.wait([first, second], timeout=5)
+        assert pending == set()
+        assert all(t.cancelled() for t in done)
+        store.close()
+    finally:
+        await engine.dispose()
+
+
+def test_a_stopped_writer_leaves_nobody_waiting(tmp_path: Path) -> None:
+    """The entries' writer cancelled mid-commit (the server stops) cancels what waited for
+    it, the batch under way and the entries queued behind it, instead of leaving them
+    waiting forever (which kept an event loop from closing)."""
+    url = normalize_url(str(tmp_path / "w.sqlite3"))
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, _stopped_writer(url)).result()

@@ -162,27 +162,38 @@ class Store:
         while self._pending:
             batch, self._pending = self._pending, []
             try:
-                await self._commit(batch)
-            except IntegrityError:
-                # one entry lost a race (another process took its seq): commit the others
-                for item in batch:
-                    try:
-                        await self._commit([item])
-                    except Exception as exc:
-                        if not item[2].done():
-                            item[2].set_exception(exc)
-                    else:
-                        if not item[2].done():
-                            item[2].set_result(None)
-                continue
-            except Exception as exc:
-                for _, _, fut in batch:
-                    if not fut.done():
-                        fut.set_exception(exc)
-                continue
+                await self._write_batch(batch)
+            except asyncio.CancelledError:
+                # the server stops: nobody is left waiting for a commit that will not come
+                for _, _, fut in (*batch, *self._pending):
+                    fut.cancel()
+                self._pending = []
+                raise
+
+    async def _write_batch(self, batch: list[tuple[str, EntryRow, asyncio.Future[None]]]) -> None:
+        """Commit ``batch`` and tell each entry's waiter how it went."""
+        try:
+            await self._commit(batch)
+        except IntegrityError:
+            # one entry lost a race (another process took its seq): commit the others
+            for item in batch:
+                try:
+                    await self._commit([item])
+                except Exception as exc:
+                    if not item[2].done():
+                        item[2].set_exception(exc)
+                else:
+                    if not item[2].done():
+                        item[2].set_result(None)
+            return
+        except Exception as exc:
             for _, _, fut in batch:
                 if not fut.done():
-                    fut.set_result(None)
+                    fut.set_exception(exc)
+            return
+        for _, _, fut in batch:
+            if not fut.done():
+                fut.set_result(None)
 
     async def mark_finished(self, table_id: str, outcome: dict[str, Any] | None) -> None:
         """Flag a table whose game is over (start-up repairs a flag lost to a crash)."""
