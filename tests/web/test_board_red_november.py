@@ -358,3 +358,111 @@ def test_wrap_escapes_its_own_text_and_keeps_the_markup_it_holds() -> None:
         "<p>one</p><svg></svg></details>"
     )
     assert wrap(make("div", cls="rn-board")) == '<div class="rn-board"></div>'
+
+
+# -- the Time Track's marks ----------------------------------------------------------
+Box = tuple[float, float, float, float]  # left, top, right, bottom
+
+
+def _rules(root: ET.Element) -> list[tuple[tuple[int, int], int, list[list[str]], float]]:
+    """The ``font-size`` rules of the drawing's stylesheets: (specificity, order, selector as
+    compound parts, size in px)."""
+    sheet = " ".join(e.text or "" for e in root.iter() if _local(e.tag) == "style")
+    out = []
+    for n, (selectors, body) in enumerate(re.findall(r"([^{}]+)\{([^}]*)\}", sheet)):
+        size = re.search(r"font-size:\s*([\d.]+)px", body)
+        for sel in selectors.split(",") if size else []:
+            parts = [re.findall(r"\.?[\w-]+", p) for p in sel.split()]
+            classes = sum(t.startswith(".") for p in parts for t in p)
+            out.append(((classes, sum(len(p) for p in parts) - classes), n, parts, float(size[1])))
+    return out
+
+
+def _matches(parts: list[list[str]], chain: list[ET.Element]) -> bool:
+    """Whether a descendant selector matches the last element of ``chain`` (root first)."""
+
+    def fits(compound: list[str], e: ET.Element) -> bool:
+        classes = e.get("class", "").split()
+        return all(t[1:] in classes if t.startswith(".") else t == _local(e.tag) for t in compound)
+
+    if not fits(parts[-1], chain[-1]):
+        return False
+    i = len(chain) - 2
+    for compound in reversed(parts[:-1]):
+        while i >= 0 and not fits(compound, chain[i]):
+            i -= 1
+        if i < 0:
+            return False
+        i -= 1
+    return True
+
+
+def _font_size(rules: list[Any], chain: list[ET.Element]) -> float:
+    """The font size the browser gives a text element (its own style first; 16 px unset)."""
+    own = re.search(r"font-size:\s*([\d.]+)px", chain[-1].get("style", ""))
+    if own:
+        return float(own[1])
+    found = [(spec, n, size) for spec, n, parts, size in rules if _matches(parts, chain)]
+    return max(found)[2] if found else 16.0
+
+
+def _box(rules: list[Any], chain: list[ET.Element]) -> Box:
+    """The box a mark or a token covers: its shapes with their stroke, and its text (digits
+    and capitals: 0.62 of the size wide, 0.73 tall above the baseline)."""
+    boxes: list[Box] = []
+    for e in chain[-1]:
+        a = {k: float(v) for k, v in e.attrib.items() if k in ("cx", "cy", "r", "x", "y",
+                                                                "width", "height")}  # fmt: skip
+        tag = _local(e.tag)
+        if tag == "circle":
+            r = a["r"] + 0.5
+            boxes.append((a["cx"] - r, a["cy"] - r, a["cx"] + r, a["cy"] + r))
+        elif tag == "rect":
+            boxes.append((a["x"], a["y"], a["x"] + a["width"], a["y"] + a["height"]))
+        elif tag == "text":
+            size = _font_size(rules, [*chain, e])
+            half = 0.31 * size * len(e.text or "")
+            boxes.append((a["x"] - half, a["y"] - 0.73 * size, a["x"] + half, a["y"]))
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes),
+            max(b[2] for b in boxes), max(b[3] for b in boxes))  # fmt: skip
+
+
+def _apart(a: Box, b: Box) -> bool:
+    return a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+
+
+def _crowded() -> Iterator[dict[str, Any]]:
+    """Views whose Time Track spaces are crowded: the sample's, every gnome's Time Keeper and
+    the ghost on one space (eight gnomes), and each with the Destruction tokens laid there."""
+    states = [*_sample(), make_game("red-november", players=8).new_state(3)]
+    for state in states:
+        view = state.view(None)
+        yield view
+        if view["ghost"] is not None:
+            yield {**view, "tokens": dict.fromkeys(view["tokens"], view["ghost"])}
+
+
+def test_time_track_marks_never_overlap() -> None:
+    """On every Time Track space the Time Keepers, the ghost and the Destruction tokens lie
+    side by side, each whole inside its space, none over another."""
+    checked = 0
+    for view in _crowded():
+        root = _parse(BOARD.board(view, EN, []))
+        rules = _rules(root)
+        parents = {child: parent for parent in root.iter() for child in parent}
+        for space in (e for e in root.iter() if "space" in e.get("class", "").split()):
+            rect = next(e for e in space if _local(e.tag) == "rect")
+            x, y = float(rect.get("x", 0)), float(rect.get("y", 0))
+            inside = (x, y, x + float(rect.get("width", 0)), y + float(rect.get("height", 0)))
+            chain = [space]
+            while chain[0] in parents:
+                chain.insert(0, parents[chain[0]])
+            marks = [e for e in space if {"keeper", "ghost", "token"} & set(e.get("class", "").split())]
+            boxes = [_box(rules, [*chain, m]) for m in marks]
+            for i, (mark, box) in enumerate(zip(marks, boxes, strict=True)):
+                where = (view["turn"], space.get("data-space"), mark.get("class"))
+                assert inside[0] <= box[0] and box[2] <= inside[2], where
+                assert inside[1] <= box[1] and box[3] <= inside[3], where
+                assert all(_apart(box, other) for other in boxes[i + 1 :]), where
+            checked += any("ghost" in m.get("class", "") for m in marks)
+    assert checked > 20

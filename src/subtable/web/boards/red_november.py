@@ -82,7 +82,7 @@ STYLE = """
 .rn-board .hatch.blocked text{fill:#fff;font-weight:700;font-size:9px}
 .rn-board .exterior-link{stroke:#3b4654;stroke-width:2;stroke-dasharray:2 2}
 .rn-board .gnome circle,.rn-board .gnome ellipse,.rn-board .keeper circle{stroke:#1d2330}
-.rn-board .gnome text,.rn-board .keeper text{font-size:9px;font-weight:700}
+.rn-board .gnome text,.rn-board .keeper text,.rn-board .ghost text{font-size:9px;font-weight:700}
 .rn-board .gnome.active circle,.rn-board .gnome.active ellipse{stroke-width:3}
 .rn-board .gnome .zz{font-size:8px;font-style:italic}
 .rn-board .red-area{fill:#c92a2a}

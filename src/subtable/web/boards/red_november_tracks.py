@@ -14,7 +14,7 @@ from subtable.web.boards.red_november_layout import (
     fold_lines,
     text_in,
 )
-from subtable.web.boards.svg import Element, add_class, el, label
+from subtable.web.boards.svg import Element, add_class, el, label, num
 
 
 # -- the Time Track ------------------------------------------------------------
@@ -96,24 +96,45 @@ def _space(
     if ghost == space and isinstance(active, int) and active >= 0:
         marks.append(("ghost", active))
         details.append(tr("rn.board.ghost_keeper", gnome=board.ui.seat_name(active, tr)))
-    step = 10.5 if len(marks) <= 2 * max(1, int((w - 4) // 10.5)) else 9.0
-    per_row = max(2, int((w - 4) // step))
+    # the marks lie in a grid between the space's number and its Destruction tokens
+    step, per_row, top = _grid(len(marks), w, y + h - (12 if tokens else 1), y)
     rad = step / 2 - 0.6
+    # a tighter grid has smaller numbers (a style: the stylesheet sets the usual size)
+    small = {} if step >= 9 else {"style": f"font-size:{num(step - 1.5)}px"}
+    lift = 3 if step >= 9 else step / 3
     for j, (kind, seat) in enumerate(marks):
-        cx, cy = x + 2 + step / 2 + (j % per_row) * step, y + 16 + (j // per_row) * step
+        cx, cy = x + 2 + step / 2 + (j % per_row) * step, top + (j // per_row) * step
         m = el(g, "g", cls=f"{kind} g{seat + 1}")
         el(m, "circle", cx=cx, cy=cy, r=rad, cls="disc" if kind == "keeper" else None)
-        el(m, "text", str(seat + 1), x=cx, y=cy + 3, text_anchor="middle")
+        el(m, "text", str(seat + 1), x=cx, y=cy + lift, text_anchor="middle", **small)
+    pitch = min(9.0, (w - 3.5) / max(1, len(tokens)))  # side by side, narrower if need be
     for j, name in enumerate(tokens):
         tname = board.ui.token(name, tr)
         details.append(tname)
         t = el(g, "g", cls="token", data_token=name)
-        tx = x + 2 + j * 9
-        el(t, "rect", x=tx, y=y + h - 11, width=8.5, height=9, rx=1)
+        tx = x + 2 + j * pitch
+        el(t, "rect", x=tx, y=y + h - 11, width=pitch - 0.5, height=9, rx=1)
         letter = tname.lstrip("¡¿«\"'")[:1].upper()
-        el(t, "text", letter, x=tx + 4.25, y=y + h - 4, text_anchor="middle")
+        el(t, "text", letter, x=tx + (pitch - 0.5) / 2, y=y + h - 4, text_anchor="middle")
         label(t, tname)
     label(g, described(tr, tr("rn.board.space", n=space), details))
+
+
+def _grid(marks: int, w: float, bottom: float, y: float) -> tuple[float, int, float]:
+    """Where ``marks`` Time Keepers and ghost lie in a space ``w`` wide whose top is ``y``:
+    the grid's step, marks per row and first row's centre, the marks as large as will fit
+    above ``bottom`` (the Destruction tokens' row, or the space's foot)."""
+    step = 10.5 if marks <= 2 * max(1, int((w - 4) // 10.5)) else 9.0
+    per_row = max(2, int((w - 4) // step))
+    if y + 16 + (-(-marks // per_row) - 0.5) * step <= bottom:
+        return step, per_row, y + 16
+    top = y + 11.5  # below the number and the icons
+    while step > 5:
+        step -= 0.5
+        per_row = max(1, int((w - 4) // step))
+        if top + -(-marks // per_row) * step <= bottom:
+            break
+    return step, per_row, top + step / 2
 
 
 # -- the Disaster Tracks -------------------------------------------------------
