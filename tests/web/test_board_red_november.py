@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
@@ -25,6 +26,7 @@ from subtable.core.registry import make_game
 from subtable.core.rng import Rng
 from subtable.games.red_november.actions import Kind, RNAction
 from subtable.games.red_november.components import SEA, default_components
+from subtable.games.red_november.view import RedNovemberView
 from subtable.i18n import LANGUAGES, translator
 from subtable.web.boards import board_renderer
 from subtable.web.boards.red_november import RedNovemberBoard
@@ -104,7 +106,7 @@ def _texts(root: ET.Element) -> list[str]:
 
 def _render(state: State[Any], seat: int | None, lang: str = "en") -> tuple[str, str]:
     legal: list[Action] = state.legal_actions() if seat == state.current_seat() else []
-    view, tr = state.view(seat), translator(lang)
+    view, tr = state.observe(seat), translator(lang)
     return BOARD.board(view, tr, legal), BOARD.panels(view, tr, legal, WHO)
 
 
@@ -138,8 +140,8 @@ def test_every_room_and_hatch_of_the_components_is_drawn() -> None:
 
 def test_positions_on_the_board_follow_the_view() -> None:
     for state in _sample()[::4]:
-        view = state.view(None)
-        root = _parse(BOARD.board(view, EN, []))
+        view = state.view(None)  # what the wire says, drawn from the typed view
+        root = _parse(BOARD.board(state.observe(None), EN, []))
         for g in view["gnomes"]:
             drawn = [e for e in root.iter() if e.get("data-seat") == str(g["seat"])]
             assert len(drawn) == (g["room"] is not None)
@@ -211,12 +213,13 @@ def test_a_move_lands_on_its_room_and_an_open_on_its_hatch() -> None:
 
 def test_hazards_and_fainted_gnomes_are_said_in_words() -> None:
     state = _sample()[2]
-    view = state.view(None)
-    view["rooms"][2]["fire"] = True  # room 3
-    view["rooms"][4]["water"] = 1  # room 5
-    view["rooms"][5]["water"] = 2  # room 6
-    g = next(g for g in view["gnomes"] if g["room"] is not None)
-    g["fainted"] = True
+    seen = state.observe(None)
+    fire, water, fainted = list(seen.fire), list(seen.water), list(seen.fainted)
+    fire[3] = True  # room 3
+    water[5], water[6] = 1, 2  # rooms 5 and 6
+    g = next(g for g in seen.gnomes if g.on_board)
+    fainted[g.seat] = True
+    view = replace(seen, fire=tuple(fire), water=tuple(water), fainted=tuple(fainted))
     root = _parse(BOARD.board(view, EN, []))
     room = {e.get("data-room"): e for e in root.iter() if e.get("data-room")}
     assert "on fire" in room["3"].get("aria-label", "")
@@ -228,11 +231,11 @@ def test_hazards_and_fainted_gnomes_are_said_in_words() -> None:
     assert "fire" not in room["4"].get("aria-label", "") and "water" not in room["4"].get(
         "aria-label", ""
     )
-    gnome = next(e for e in root.iter() if e.get("data-seat") == str(g["seat"]))
+    gnome = next(e for e in root.iter() if e.get("data-seat") == str(g.seat))
     assert "fainted" in gnome.get("class", "").split()
     assert "fainted" in gnome.get("aria-label", "")
     assert EN("rn.mark.fainted") in list(gnome.itertext())  # the "z", not colour alone
-    assert f"Gnome {g['seat'] + 1}" in room[str(g["room"])].get("aria-label", "")
+    assert f"Gnome {g.seat + 1}" in room[str(g.room)].get("aria-label", "")
 
 
 def test_real_hazards_match_the_markup() -> None:
@@ -240,7 +243,7 @@ def test_real_hazards_match_the_markup() -> None:
     hazards = 0
     for state in _sample():
         view = state.view(None)
-        root = _parse(BOARD.board(view, EN, []))
+        root = _parse(BOARD.board(state.observe(None), EN, []))
         room = {e.get("data-room"): e for e in root.iter() if e.get("data-room")}
         for row in view["rooms"]:
             text = room[str(row["room"])].get("aria-label", "")
@@ -260,7 +263,7 @@ def test_panels_show_hands_with_their_rules_text_and_hide_what_is_hidden() -> No
     crazed = [s for s in _sample() if s.game.options["crazed_gnomes"]]
     state = crazed[len(crazed) // 2]
     view = state.view(0)
-    root = _parse(BOARD.panels(view, EN, [], WHO))
+    root = _parse(BOARD.panels(state.observe(0), EN, [], WHO))
     sections = {e.get("data-seat"): e for e in root.iter() if e.get("data-seat")}
     assert len(sections) == state.game.num_seats
     assert "you" in "".join(sections["0"].itertext())
@@ -279,7 +282,7 @@ def test_panels_show_hands_with_their_rules_text_and_hide_what_is_hidden() -> No
 def test_the_pending_decision_is_in_words() -> None:
     for state in _sample()[::5]:
         view = state.view(None)
-        text = " ".join(_texts(_parse(BOARD.panels(view, EN, [], {}))))
+        text = " ".join(_texts(_parse(BOARD.panels(state.observe(None), EN, [], {}))))
         seat = view["pending"]["seat"]
         if seat is not None:
             assert f"Gnome {seat + 1}" in text
@@ -325,12 +328,12 @@ def test_board_and_panels_depend_only_on_what_the_seat_sees() -> None:
 
 def test_a_leak_would_be_caught() -> None:
     """The comparison above is sharp: another gnome's hidden hand changes the panels."""
-    state = next(s for s in _sample() if s.game.options["crazed_gnomes"] and s.view(0)["turn"])
-    view = state.view(0)
-    other = next(g for g in view["gnomes"] if g["hand"] is None and g["hand_size"])
-    leaky = dict(view)
-    leaky["gnomes"] = [dict(g) for g in view["gnomes"]]
-    leaky["gnomes"][other["seat"]]["hand"] = {"grog": other["hand_size"]}
+    state = next(s for s in _sample() if s.game.options["crazed_gnomes"] and s.observe(0).turn)
+    view = state.observe(0)
+    other = next(g for g in view.gnomes if g.hand is None and g.hand_size)
+    hands = list(view.hands)
+    hands[other.seat] = tuple(other.hand_size if i.kind == "grog" else 0 for i in C.items)
+    leaky = replace(view, hands=tuple(hands))
     assert BOARD.panels(leaky, EN, [], WHO) != BOARD.panels(view, EN, [], WHO)
 
 
@@ -431,15 +434,16 @@ def _apart(a: Box, b: Box) -> bool:
     return a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
 
 
-def _crowded() -> Iterator[dict[str, Any]]:
+def _crowded() -> Iterator[RedNovemberView]:
     """Views whose Time Track spaces are crowded: the sample's, every gnome's Time Keeper and
     the ghost on one space (eight gnomes), and each with the Destruction tokens laid there."""
     states = [*_sample(), make_game("red-november", players=8).new_state(3)]
     for state in states:
-        view = state.view(None)
+        view = state.observe(None)
+        assert isinstance(view, RedNovemberView)
         yield view
-        if view["ghost"] is not None:
-            yield {**view, "tokens": dict.fromkeys(view["tokens"], view["ghost"])}
+        if view.active >= 0:  # the ghost is drawn
+            yield replace(view, token=tuple(view.ghost for _ in view.token))
 
 
 def test_time_track_marks_never_overlap() -> None:
@@ -457,10 +461,11 @@ def test_time_track_marks_never_overlap() -> None:
             chain = [space]
             while chain[0] in parents:
                 chain.insert(0, parents[chain[0]])
-            marks = [e for e in space if {"keeper", "ghost", "token"} & set(e.get("class", "").split())]
+            kinds = {"keeper", "ghost", "token"}
+            marks = [e for e in space if kinds & set(e.get("class", "").split())]
             boxes = [_box(rules, [*chain, m]) for m in marks]
             for i, (mark, box) in enumerate(zip(marks, boxes, strict=True)):
-                where = (view["turn"], space.get("data-space"), mark.get("class"))
+                where = (view.turn, space.get("data-space"), mark.get("class"))
                 assert inside[0] <= box[0] and box[2] <= inside[2], where
                 assert inside[1] <= box[1] and box[3] <= inside[3], where
                 assert all(_apart(box, other) for other in boxes[i + 1 :]), where

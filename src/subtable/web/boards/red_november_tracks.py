@@ -3,8 +3,7 @@ on its right, the Time Track (three compact rows) below it."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from subtable.games.red_november.view import GnomeView, RedNovemberView
 from subtable.i18n import Translator
 from subtable.web.boards.red_november_layout import (
     MARGIN,
@@ -21,7 +20,7 @@ from subtable.web.boards.svg import Element, add_class, el, label, num
 def time_track(
     board: BoardParts,
     root: Element,
-    view: dict[str, Any],
+    view: RedNovemberView,
     tr: Translator,
     y: float,
     width: float,
@@ -34,15 +33,16 @@ def time_track(
     layer = el(root, "g", cls="time-track")
     h = 44.0
     w = (width - 2 * MARGIN) / cols - 0.5
-    keepers: dict[int, list[dict[str, Any]]] = {}
-    for g in view["gnomes"]:
-        if g["keeper"] is not None and g["room"] is not None:
-            keepers.setdefault(g["keeper"], []).append(g)
+    keepers: dict[int, list[GnomeView]] = {}
+    for g in view.gnomes:
+        if g.keeper >= 0 and g.on_board:
+            keepers.setdefault(g.keeper, []).append(g)
     tokens: dict[int, list[str]] = {}
-    for name, pos in view["tokens"].items():
-        if pos is not None:
+    for name, pos in zip(board.c.tokens, view.token, strict=True):
+        if pos >= 0:
             tokens.setdefault(pos, []).append(name)
-    ghost, active = view.get("ghost"), view.get("active")
+    # the ghost stands for the active gnome's time (none before the first turn)
+    ghost, active = (view.ghost, view.active) if view.active >= 0 else (None, None)
     top = board.c.time_top
     last = y
     for i, space in enumerate(range(top, -1, -1)):
@@ -66,7 +66,7 @@ def _space(
     y: float,
     w: float,
     h: float,
-    keepers: list[dict[str, Any]],
+    keepers: list[GnomeView],
     tokens: list[str],
     ghost: int | None,
     active: int | None,
@@ -88,12 +88,12 @@ def _space(
         add_class(g, "item")
         details.append(tr("rn.board.item_icon"))
         el(g, "text", "☆", x=x + w - 20, y=y + 10, cls="icon it")
-    order = sorted(keepers, key=lambda k: -k["stack"])
+    order = sorted(keepers, key=lambda k: -k.stack)
     if order:
-        names = tr.join([board.ui.seat_name(k["seat"], tr) for k in order])
+        names = tr.join([board.ui.seat_name(k.seat, tr) for k in order])
         details.append(tr("rn.board.keepers", gnomes=names))
-    marks: list[tuple[str, int]] = [("keeper", k["seat"]) for k in order]
-    if ghost == space and isinstance(active, int) and active >= 0:
+    marks: list[tuple[str, int]] = [("keeper", k.seat) for k in order]
+    if ghost == space and active is not None:
         marks.append(("ghost", active))
         details.append(tr("rn.board.ghost_keeper", gnome=board.ui.seat_name(active, tr)))
     # the marks lie in a grid between the space's number and its Destruction tokens
@@ -141,7 +141,7 @@ def _grid(marks: int, w: float, bottom: float, y: float) -> tuple[float, int, fl
 def disaster_tracks(
     board: BoardParts,
     root: Element,
-    view: dict[str, Any],
+    view: RedNovemberView,
     tr: Translator,
     x0: float,
     y: float,
@@ -153,7 +153,7 @@ def disaster_tracks(
     y += 10
     length, resets = board.c.track_length, set(board.c.reset_points)
     w = width / length
-    for name, level in view["tracks"].items():
+    for name, level in zip(board.c.tracks, view.track, strict=True):
         tname = board.ui.track(name, tr)
         row = el(root, "g", cls=f"track track-{name}", data_track=name)
         label(row, tr("rn.board.track_level", track=tname, level=level, length=length))
@@ -181,7 +181,7 @@ def disaster_tracks(
 def piles(
     board: BoardParts,
     root: Element,
-    view: dict[str, Any],
+    view: RedNovemberView,
     tr: Translator,
     targets: Targets,
     x0: float,
@@ -192,19 +192,20 @@ def piles(
     ``width`` wide at ``x0``; returns the bottom."""
     text_in(root, tr("rn.board.col.decks"), x0, y + 4, width, size=14, cls="heading")
     y += 10
-    discard = view["event_discard"]
+    discard = view.event_discard
+    on_top = [board.c.events[i].kind for i in discard[-1:]]  # the last card, if any
+    last = [tr("rn.board.last_event", card=board.ui.card(kind, tr)) for kind in on_top]
     piles: list[tuple[str, str, int, list[str]]] = [
-        ("event_deck", tr("rn.board.event_deck"), view["event_deck"], []),
-        ("event_discard", tr("rn.board.event_discard"), len(discard),
-         [tr("rn.board.last_event", card=board.ui.card(discard[-1][0], tr))] if discard else []),
-        ("item_deck", tr("rn.board.item_deck"), view["item_deck"], []),
-        ("item_discard", tr("rn.board.item_discard"), sum(view["item_discard"].values()), []),
-        ("grog_stash", tr("rn.board.grog_stash"), view["grog_stash"], []),
-    ]  # fmt: skip
-    if view.get("kraken_set_aside"):
+        ("event_deck", tr("rn.board.event_deck"), view.event_deck_size, []),
+        ("event_discard", tr("rn.board.event_discard"), len(discard), last),
+        ("item_deck", tr("rn.board.item_deck"), view.item_deck_size, []),
+        ("item_discard", tr("rn.board.item_discard"), len(view.item_discard), []),
+        ("grog_stash", tr("rn.board.grog_stash"), view.stash, []),
+    ]
+    if view.event_aside:
         piles[0][3].append(tr("rn.board.kraken_aside"))
-    if view.get("event_removed"):
-        piles[0][3].append(tr("rn.board.removed", n=len(view["event_removed"])))
+    if view.event_removed:
+        piles[0][3].append(tr("rn.board.removed", n=len(view.event_removed)))
     per_row = 3
     w, h = width / per_row, 50.0
     for i, (key, name, count, extra) in enumerate(piles):

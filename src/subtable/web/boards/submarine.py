@@ -24,9 +24,10 @@ from typing import Any
 from subtable.core.actions import Action
 from subtable.core.events import Event
 from subtable.games.submarine.components import Components, default_components
+from subtable.games.submarine.view import SubmarineView
 from subtable.i18n import Translator
 from subtable.ui.games.submarine import SubmarineUI
-from subtable.web.boards import Choice, Stage
+from subtable.web.boards import Choice, Stage, wire_form
 from subtable.web.boards import submarine_stage as stage_mod
 from subtable.web.boards.submarine_panels import render_panels
 from subtable.web.boards.submarine_parts import (
@@ -85,31 +86,33 @@ class SubmarineBoard:
         self.c = components or default_components()
         self.ui = SubmarineUI(self.c)
 
-    def board(self, view: dict[str, Any], tr: Translator, legal: Sequence[Action]) -> str:
+    def board(self, seen: SubmarineView, tr: Translator, legal: Sequence[Action]) -> str:
         """The sea, the boats and the bathyscaphes as one ``<svg>``."""
+        view = wire_form(seen)
         return to_svg(_Sea(view, tr, Targets(view, legal, self.ui), self.ui).draw())
 
     def panels(
-        self, view: dict[str, Any], tr: Translator, legal: Sequence[Action], who: dict[int, str]
+        self, seen: SubmarineView, tr: Translator, legal: Sequence[Action], who: dict[int, str]
     ) -> str:
         """Each captain's board, the viewing seat's hand, the piles, the turn in words."""
+        view = wire_form(seen)
         return render_panels(view, tr, Targets(view, legal, self.ui), self.ui, who)
 
     def stage(self, events: Sequence[Event], tr: Translator) -> Stage:
         """Treasures collected with what was paid, swaps, the changed cells."""
         return stage_mod.stage(self, events, tr)
 
-    def choice(self, action: Action, view: dict[str, Any], tr: Translator) -> Choice | None:
+    def choice(self, action: Action, seen: SubmarineView, tr: Translator) -> Choice | None:
         """The ways of paying for one treasure: choices of one row."""
-        return stage_mod.choice(self, action, view, tr)
+        return stage_mod.choice(self, action, wire_form(seen), tr)
 
-    def unavailable(self, view: dict[str, Any], legal: Sequence[Action]) -> list[str]:
+    def unavailable(self, seen: SubmarineView, legal: Sequence[Action]) -> list[str]:
         """Treasures beside the acting bathyscaphes that cannot be collected now."""
-        return stage_mod.unavailable(self, view, legal)
+        return stage_mod.unavailable(self, wire_form(seen), legal)
 
-    def end(self, view: dict[str, Any], tr: Translator, who: dict[int, str]) -> str:
+    def end(self, seen: SubmarineView, tr: Translator, who: dict[int, str]) -> str:
         """The scores with the tie-break."""
-        return stage_mod.end(self, view, tr, who)
+        return stage_mod.end(self, wire_form(seen), tr, who)
 
 
 class _Sea:
