@@ -9,6 +9,7 @@ from typing import Any
 
 from rich.text import Text
 
+from plugin_game.engine import RaceView
 from subtable.core.actions import Action
 from subtable.core.errors import IllegalActionError
 from subtable.core.events import Event
@@ -110,16 +111,16 @@ class RaceBoard:
     def __init__(self, components: Any = None) -> None:
         self.ui = RaceUI(components)
 
-    def board(self, view: dict[str, Any], tr: Translator, legal: Sequence[Action]) -> str:
+    def board(self, view: RaceView, tr: Translator, legal: Sequence[Action]) -> str:
         runners = "".join(
             f'<text x="4" y="{14 * (s + 1)}">{escape(self.ui.seat_name(s, tr))}: {p}</text>'
-            for s, p in enumerate(view["positions"])
+            for s, p in enumerate(view.positions)
         )
         title = escape(self.ui.title(tr))
         return f'<svg class="race" role="group" aria-label="{title}">{runners}</svg>'
 
     def panels(
-        self, view: dict[str, Any], tr: Translator, legal: Sequence[Action], who: dict[int, str]
+        self, view: RaceView, tr: Translator, legal: Sequence[Action], who: dict[int, str]
     ) -> str:
         buttons = "".join(
             f'<button data-actions="{a.id}">{escape(self.ui.action_label(a, tr))}</button>'

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
@@ -25,8 +26,9 @@ from subtable.core.registry import make_game
 from subtable.core.rng import Rng
 from subtable.games.red_november.actions import Kind, RNAction
 from subtable.games.red_november.components import SEA, default_components
+from subtable.games.red_november.view import RedNovemberView
 from subtable.i18n import LANGUAGES, translator
-from subtable.web.boards import board_renderer
+from subtable.web.boards import board_renderer, wire_form
 from subtable.web.boards.red_november import RedNovemberBoard
 from subtable.web.boards.svg import el, make, target, to_svg, wrap
 
@@ -104,7 +106,7 @@ def _texts(root: ET.Element) -> list[str]:
 
 def _render(state: State[Any], seat: int | None, lang: str = "en") -> tuple[str, str]:
     legal: list[Action] = state.legal_actions() if seat == state.current_seat() else []
-    view, tr = state.view(seat), translator(lang)
+    view, tr = state.observe(seat), translator(lang)
     return BOARD.board(view, tr, legal), BOARD.panels(view, tr, legal, WHO)
 
 
@@ -138,8 +140,8 @@ def test_every_room_and_hatch_of_the_components_is_drawn() -> None:
 
 def test_positions_on_the_board_follow_the_view() -> None:
     for state in _sample()[::4]:
-        view = state.view(None)
-        root = _parse(BOARD.board(view, EN, []))
+        view = state.view(None)  # what the wire says, drawn from the typed view
+        root = _parse(BOARD.board(state.observe(None), EN, []))
         for g in view["gnomes"]:
             drawn = [e for e in root.iter() if e.get("data-seat") == str(g["seat"])]
             assert len(drawn) == (g["room"] is not None)
@@ -211,12 +213,13 @@ def test_a_move_lands_on_its_room_and_an_open_on_its_hatch() -> None:
 
 def test_hazards_and_fainted_gnomes_are_said_in_words() -> None:
     state = _sample()[2]
-    view = state.view(None)
-    view["rooms"][2]["fire"] = True  # room 3
-    view["rooms"][4]["water"] = 1  # room 5
-    view["rooms"][5]["water"] = 2  # room 6
-    g = next(g for g in view["gnomes"] if g["room"] is not None)
-    g["fainted"] = True
+    seen = state.observe(None)
+    fire, water, fainted = list(seen.fire), list(seen.water), list(seen.fainted)
+    fire[3] = True  # room 3
+    water[5], water[6] = 1, 2  # rooms 5 and 6
+    g = next(g for g in seen.gnomes if g.on_board)
+    fainted[g.seat] = True
+    view = replace(seen, fire=tuple(fire), water=tuple(water), fainted=tuple(fainted))
     root = _parse(BOARD.board(view, EN, []))
     room = {e.get("data-room"): e for e in root.iter() if e.get("data-room")}
     assert "on fire" in room["3"].get("aria-label", "")
@@ -228,11 +231,11 @@ def test_hazards_and_fainted_gnomes_are_said_in_words() -> None:
     assert "fire" not in room["4"].get("aria-label", "") and "water" not in room["4"].get(
         "aria-label", ""
     )
-    gnome = next(e for e in root.iter() if e.get("data-seat") == str(g["seat"]))
+    gnome = next(e for e in root.iter() if e.get("data-seat") == str(g.seat))
     assert "fainted" in gnome.get("class", "").split()
     assert "fainted" in gnome.get("aria-label", "")
     assert EN("rn.mark.fainted") in list(gnome.itertext())  # the "z", not colour alone
-    assert f"Gnome {g['seat'] + 1}" in room[str(g["room"])].get("aria-label", "")
+    assert f"Gnome {g.seat + 1}" in room[str(g.room)].get("aria-label", "")
 
 
 def test_real_hazards_match_the_markup() -> None:
@@ -240,7 +243,7 @@ def test_real_hazards_match_the_markup() -> None:
     hazards = 0
     for state in _sample():
         view = state.view(None)
-        root = _parse(BOARD.board(view, EN, []))
+        root = _parse(BOARD.board(state.observe(None), EN, []))
         room = {e.get("data-room"): e for e in root.iter() if e.get("data-room")}
         for row in view["rooms"]:
             text = room[str(row["room"])].get("aria-label", "")
@@ -260,7 +263,7 @@ def test_panels_show_hands_with_their_rules_text_and_hide_what_is_hidden() -> No
     crazed = [s for s in _sample() if s.game.options["crazed_gnomes"]]
     state = crazed[len(crazed) // 2]
     view = state.view(0)
-    root = _parse(BOARD.panels(view, EN, [], WHO))
+    root = _parse(BOARD.panels(state.observe(0), EN, [], WHO))
     sections = {e.get("data-seat"): e for e in root.iter() if e.get("data-seat")}
     assert len(sections) == state.game.num_seats
     assert "you" in "".join(sections["0"].itertext())
@@ -279,7 +282,7 @@ def test_panels_show_hands_with_their_rules_text_and_hide_what_is_hidden() -> No
 def test_the_pending_decision_is_in_words() -> None:
     for state in _sample()[::5]:
         view = state.view(None)
-        text = " ".join(_texts(_parse(BOARD.panels(view, EN, [], {}))))
+        text = " ".join(_texts(_parse(BOARD.panels(state.observe(None), EN, [], {}))))
         seat = view["pending"]["seat"]
         if seat is not None:
             assert f"Gnome {seat + 1}" in text
@@ -325,12 +328,12 @@ def test_board_and_panels_depend_only_on_what_the_seat_sees() -> None:
 
 def test_a_leak_would_be_caught() -> None:
     """The comparison above is sharp: another gnome's hidden hand changes the panels."""
-    state = next(s for s in _sample() if s.game.options["crazed_gnomes"] and s.view(0)["turn"])
-    view = state.view(0)
-    other = next(g for g in view["gnomes"] if g["hand"] is None and g["hand_size"])
-    leaky = dict(view)
-    leaky["gnomes"] = [dict(g) for g in view["gnomes"]]
-    leaky["gnomes"][other["seat"]]["hand"] = {"grog": other["hand_size"]}
+    state = next(s for s in _sample() if s.game.options["crazed_gnomes"] and s.observe(0).turn)
+    view = state.observe(0)
+    other = next(g for g in view.gnomes if g.hand is None and g.hand_size)
+    hands = list(view.hands)
+    hands[other.seat] = tuple(other.hand_size if i.kind == "grog" else 0 for i in C.items)
+    leaky = replace(view, hands=tuple(hands))
     assert BOARD.panels(leaky, EN, [], WHO) != BOARD.panels(view, EN, [], WHO)
 
 
@@ -358,3 +361,122 @@ def test_wrap_escapes_its_own_text_and_keeps_the_markup_it_holds() -> None:
         "<p>one</p><svg></svg></details>"
     )
     assert wrap(make("div", cls="rn-board")) == '<div class="rn-board"></div>'
+
+
+# -- the Time Track's marks ----------------------------------------------------------
+Box = tuple[float, float, float, float]  # left, top, right, bottom
+
+
+def _rules(root: ET.Element) -> list[tuple[tuple[int, int], int, list[list[str]], float]]:
+    """The ``font-size`` rules of the drawing's stylesheets: (specificity, order, selector as
+    compound parts, size in px)."""
+    sheet = " ".join(e.text or "" for e in root.iter() if _local(e.tag) == "style")
+    out = []
+    for n, (selectors, body) in enumerate(re.findall(r"([^{}]+)\{([^}]*)\}", sheet)):
+        size = re.search(r"font-size:\s*([\d.]+)px", body)
+        for sel in selectors.split(",") if size else []:
+            parts = [re.findall(r"\.?[\w-]+", p) for p in sel.split()]
+            classes = sum(t.startswith(".") for p in parts for t in p)
+            out.append(((classes, sum(len(p) for p in parts) - classes), n, parts, float(size[1])))
+    return out
+
+
+def _matches(parts: list[list[str]], chain: list[ET.Element]) -> bool:
+    """Whether a descendant selector matches the last element of ``chain`` (root first)."""
+
+    def fits(compound: list[str], e: ET.Element) -> bool:
+        classes = e.get("class", "").split()
+        return all(t[1:] in classes if t.startswith(".") else t == _local(e.tag) for t in compound)
+
+    if not fits(parts[-1], chain[-1]):
+        return False
+    i = len(chain) - 2
+    for compound in reversed(parts[:-1]):
+        while i >= 0 and not fits(compound, chain[i]):
+            i -= 1
+        if i < 0:
+            return False
+        i -= 1
+    return True
+
+
+def _font_size(rules: list[Any], chain: list[ET.Element]) -> float:
+    """The font size the browser gives a text element (its own style first; 16 px unset)."""
+    own = re.search(r"font-size:\s*([\d.]+)px", chain[-1].get("style", ""))
+    if own:
+        return float(own[1])
+    found = [(spec, n, size) for spec, n, parts, size in rules if _matches(parts, chain)]
+    return max(found)[2] if found else 16.0
+
+
+def _box(rules: list[Any], chain: list[ET.Element]) -> Box:
+    """The box a mark or a token covers: its shapes with their stroke, and its text (digits
+    and capitals: 0.62 of the size wide, 0.73 tall above the baseline)."""
+    boxes: list[Box] = []
+    for e in chain[-1]:
+        a = {k: float(v) for k, v in e.attrib.items() if k in ("cx", "cy", "r", "x", "y",
+                                                                "width", "height")}  # fmt: skip
+        tag = _local(e.tag)
+        if tag == "circle":
+            r = a["r"] + 0.5
+            boxes.append((a["cx"] - r, a["cy"] - r, a["cx"] + r, a["cy"] + r))
+        elif tag == "rect":
+            boxes.append((a["x"], a["y"], a["x"] + a["width"], a["y"] + a["height"]))
+        elif tag == "text":
+            size = _font_size(rules, [*chain, e])
+            half = 0.31 * size * len(e.text or "")
+            boxes.append((a["x"] - half, a["y"] - 0.73 * size, a["x"] + half, a["y"]))
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes),
+            max(b[2] for b in boxes), max(b[3] for b in boxes))  # fmt: skip
+
+
+def _apart(a: Box, b: Box) -> bool:
+    return a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+
+
+def _crowded() -> Iterator[RedNovemberView]:
+    """Views whose Time Track spaces are crowded: the sample's, every gnome's Time Keeper and
+    the ghost on one space (eight gnomes), and each with the Destruction tokens laid there."""
+    states = [*_sample(), make_game("red-november", players=8).new_state(3)]
+    for state in states:
+        view = state.observe(None)
+        assert isinstance(view, RedNovemberView)
+        yield view
+        if view.active >= 0:  # the ghost is drawn
+            yield replace(view, token=tuple(view.ghost for _ in view.token))
+
+
+def test_time_track_marks_never_overlap() -> None:
+    """On every Time Track space the Time Keepers, the ghost and the Destruction tokens lie
+    side by side, each whole inside its space, none over another."""
+    checked = 0
+    for view in _crowded():
+        root = _parse(BOARD.board(view, EN, []))
+        rules = _rules(root)
+        parents = {child: parent for parent in root.iter() for child in parent}
+        for space in (e for e in root.iter() if "space" in e.get("class", "").split()):
+            rect = next(e for e in space if _local(e.tag) == "rect")
+            x, y = float(rect.get("x", 0)), float(rect.get("y", 0))
+            inside = (x, y, x + float(rect.get("width", 0)), y + float(rect.get("height", 0)))
+            chain = [space]
+            while chain[0] in parents:
+                chain.insert(0, parents[chain[0]])
+            kinds = {"keeper", "ghost", "token"}
+            marks = [e for e in space if kinds & set(e.get("class", "").split())]
+            boxes = [_box(rules, [*chain, m]) for m in marks]
+            for i, (mark, box) in enumerate(zip(marks, boxes, strict=True)):
+                where = (view.turn, space.get("data-space"), mark.get("class"))
+                assert inside[0] <= box[0] and box[2] <= inside[2], where
+                assert inside[1] <= box[1] and box[3] <= inside[3], where
+                assert all(_apart(box, other) for other in boxes[i + 1 :]), where
+            checked += any("ghost" in m.get("class", "") for m in marks)
+    assert checked > 20
+
+
+def test_the_words_get_the_views_json_form_made_once_per_view() -> None:
+    state = _sample()[3]
+    view, other = state.observe(0), state.observe(1)
+    data = wire_form(view)
+    assert data == state.view(0)
+    assert wire_form(view) is data  # asked again for the same view: not made again
+    assert wire_form(other) == state.view(1) and wire_form(view) is not data

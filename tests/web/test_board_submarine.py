@@ -74,7 +74,7 @@ def legal_for(state: State[Any], seat: int | None) -> list[Any]:
 def draw(state: State[Any], seat: int | None, lang: str = "en") -> tuple[str, str]:
     """The board and the panels for ``seat``, from its view only."""
     tr = translator(lang)
-    view = state.view(seat)
+    view = state.observe(seat)
     legal = legal_for(state, seat)
     who = {s: "bot" for s in range(state.game.num_seats)}
     return RENDERER.board(view, tr, legal), RENDERER.panels(view, tr, legal, who)
@@ -231,7 +231,7 @@ def test_the_end_box_says_why_the_game_ended(lang: str) -> None:
     state = positions(2)[-1]
     view = state.view(0)
     reason = view["outcome"]["reason"]
-    box = ET.fromstring(RENDERER.end(view, tr, {0: "", 1: "bot"}))
+    box = ET.fromstring(RENDERER.end(state.observe(0), tr, {0: "", 1: "bot"}))
     first = box.find("p")
     assert first is not None and first.get("class") == "end-reason"
     text = first.text or ""

@@ -161,6 +161,7 @@ def _describe(
     who = {s: bot_words(run.scene.bot, tr) for s in range(game.num_seats)}
     who[seat] = tr("ui.who.you")
     view = p.view
+    seen = state.observe(seat)  # the typed view the board reads
     book = [s for s in rule_book(game, tr) if s.key in run.scene.rules]
     names = [x.id for x in lessons(run.lesson.game)]
     at = names.index(lesson_id)
@@ -189,8 +190,8 @@ def _describe(
         "moves": moves,
         "outcome": outcome,
         "opening": _played(run, opening, tr),
-        "board": renderer.board(view, tr, legal),
-        "panels": renderer.panels(view, tr, legal, who),
+        "board": renderer.board(seen, tr, legal),
+        "panels": renderer.panels(seen, tr, legal, who),
         "result": ui.result(view.get("outcome") or {}, tr) if state.is_terminal() else "",
         "options": [
             {

@@ -279,9 +279,8 @@ class LiveTable:
         if client.html:
             # the deciding seat's view first: its board is the one drawn
             ordered = sorted(views, key=lambda v: v["seat"] != decider)
-            data["html"] = render.state_html(
-                self, client.seats, [v["view"] for v in ordered], actions, client.tr, legal
-            )
+            seen = [state.observe(v["seat"]) for v in ordered]  # the typed views they show
+            data["html"] = render.state_html(self, client.seats, seen, actions, client.tr, legal)
         return data
 
     def welcome_json(self, client: Client) -> dict[str, Any]:

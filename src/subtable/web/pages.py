@@ -19,7 +19,7 @@ from markupsafe import Markup
 from pydantic import ValidationError
 
 from subtable import __version__
-from subtable.core.game import Game, OptionSpec, State, Utility
+from subtable.core.game import Game, OptionSpec, Utility
 from subtable.core.registry import game_class, game_names, registration
 from subtable.i18n import LANGUAGES, Translator, normalize, translator
 from subtable.ui.game_options import option_help, option_label
@@ -28,7 +28,7 @@ from subtable.ui.games.common import action_as_seen
 from subtable.ui.seat_words import levels_measured
 from subtable.ui.seats import BEST_BOTS, HUMAN
 from subtable.web import lobby
-from subtable.web.boards import board_renderer
+from subtable.web.boards import board_renderer, revealed
 from subtable.web.create import CreateBody
 from subtable.web.insight import insight_strings
 from subtable.web.limits import ascii_int
@@ -271,7 +271,7 @@ def replay_page(
         log.append((numbers[n], f"{who}: {label}", lines + asked.get(n, [])))
     renderer = board_renderer(table.game)
     who_map = holders
-    view = _everything(state, len(table.owners)) if everything else state.view(seat)
+    view = revealed(state, len(table.owners)) if everything else state.observe(seat)
     board = renderer.board(view, tr, [])
     panels = renderer.panels(view, tr, [], who_map)
     result = ui.result(state.view(None).get("outcome") or {}, tr) if state.is_terminal() else ""
@@ -293,21 +293,6 @@ def replay_page(
             if line.seq <= step
         ],
     }
-
-
-def _everything(state: State[Any], seats: int) -> dict[str, Any]:
-    """The spectators' view with every hand shown (the replay "with everything revealed"):
-    nobody's own view, so no panel says "you are"."""
-    view = state.view(None)
-    for seat in range(seats):
-        own = state.view(seat)
-        for key, rows in view.items():
-            if not isinstance(rows, list) or key not in own:
-                continue
-            for row, mine in zip(rows, own[key], strict=False):
-                if isinstance(row, dict) and row.get("seat") == seat and "hand" in row:
-                    row["hand"] = mine["hand"]
-    return view
 
 
 def player_labels(tr: Translator) -> list[str]:

@@ -2,9 +2,9 @@
 rendered on the server in the connection's language from that connection's views only.
 
 The page asks for it with ``"render": "html"`` in its ``hello``; terminal clients and
-scripts do not pay for it. Everything here is built from the JSON views the same
-message carries (and from the legal actions of the deciding connection), so the
-rendered markup can hold nothing the views do not.
+scripts do not pay for it. Everything here is built from the typed views of the seats
+whose JSON views the same message carries (and from the legal actions of the deciding
+connection), so the rendered markup can hold nothing the views do not.
 """
 
 from __future__ import annotations
@@ -17,11 +17,12 @@ from subtable.core.actions import Action
 from subtable.core.errors import SubtableError
 from subtable.core.events import Event
 from subtable.core.game import Game, State
+from subtable.core.view import SeatView
 from subtable.i18n import Translator
 from subtable.ui.games import GameUI
 from subtable.ui.games.common import action_as_seen
 from subtable.ui.seat_words import bot_who
-from subtable.web.boards import Following, board_renderer, following
+from subtable.web.boards import Following, board_renderer, following, wire_form
 from subtable.web.boards.svg import Element, children_html, el, make, to_html, wrap
 from subtable.web.db import TableRow
 
@@ -104,8 +105,7 @@ def status_text(table: LiveTable, seats: Sequence[int], tr: Translator) -> str:
     """One line: the result, whose decision it is, or that it is yours."""
     state = table.state
     if state.is_terminal():
-        view = state.view(seats[0] if seats else None)
-        return table.ui.result(view.get("outcome") or {}, tr)
+        return result_text(table, tr)
     decider = state.current_seat()
     if decider is None:
         return ""
@@ -118,7 +118,7 @@ def status_text(table: LiveTable, seats: Sequence[int], tr: Translator) -> str:
 def state_html(
     table: LiveTable,
     seats: Sequence[int],
-    views: Sequence[dict[str, Any]],
+    views: Sequence[SeatView],
     legal: Sequence[Action],
     tr: Translator,
     rows: Sequence[dict[str, Any]] = (),
@@ -134,8 +134,10 @@ def state_html(
     # the others folded away (they differ only by that seat's own hidden cards)
     panels = renderer.panels(views[0], tr, legal, who)
     for view in views[1:]:
+        if view.seat is None:  # a spectator has one view only
+            continue
         other = make("details", cls="other-seat")
-        el(other, "summary", table.ui.seat_name(view["seat"], tr))
+        el(other, "summary", table.ui.seat_name(view.seat, tr))
         panels += wrap(other, renderer.panels(view, tr, [], who))
     out = {
         "board": board,
@@ -152,8 +154,8 @@ def state_html(
 
 
 def options_html(
-    renderer: Following,
-    view: dict[str, Any],
+    renderer: Following[Any],
+    view: SeatView,
     legal: Sequence[Action],
     rows: Sequence[dict[str, Any]],
     tr: Translator,
@@ -193,8 +195,8 @@ def options_html(
 
 def unavailable_html(
     table: LiveTable,
-    renderer: Following,
-    view: dict[str, Any],
+    renderer: Following[Any],
+    view: SeatView,
     legal: Sequence[Action],
     tr: Translator,
 ) -> str:
@@ -219,11 +221,11 @@ def unavailable_html(
     return children_html(root)
 
 
-def help_html(table: LiveTable, view: dict[str, Any], tr: Translator) -> str:
+def help_html(table: LiveTable, view: SeatView, tr: Translator) -> str:
     """The terminal's ``help``: the rules for the decision on screen, as list items."""
     root = make("ul")
     try:
-        lines = table.ui.reminder(view, tr)
+        lines = table.ui.reminder(wire_form(view), tr)  # the words read the JSON form
     except (KeyError, TypeError, ValueError, IndexError):
         lines = []
     for line in lines:
@@ -233,16 +235,16 @@ def help_html(table: LiveTable, view: dict[str, Any], tr: Translator) -> str:
 
 def end_html(
     table: LiveTable,
-    renderer: Following,
+    renderer: Following[Any],
     seats: Sequence[int],
-    view: dict[str, Any],
+    view: SeatView,
     who: dict[int, str],
     tr: Translator,
 ) -> str:
     """The end screen: the result, the move that ended the game, the game's own summary
     (why, each seat), the seed, the replay and — for a player — play again."""
     head = make("div", cls="end-head")
-    el(head, "h2", table.ui.result(view.get("outcome") or {}, tr), id="end-title")
+    el(head, "h2", result_text(table, tr), id="end-title")
     last = table.entries[-1] if table.entries else None
     if last is not None and last.seat is not None:
         action = table.game.parse_action(last.action)
@@ -265,6 +267,15 @@ def end_html(
     el(tail, "div", cls="rematch", id="rematch", hidden="hidden")
     screen = make("section", cls="end-screen", aria_labelledby="end-title")
     return wrap(screen, to_html(head), renderer.end(view, tr, who), to_html(tail))
+
+
+def result_text(table: LiveTable, tr: Translator) -> str:
+    """The result of the table's finished game in words (from its outcome in JSON form,
+    which the words read)."""
+    outcome = table.state.outcome()
+    if outcome is None:
+        return ""
+    return table.ui.result({"reason": outcome.reason, "winners": list(outcome.winners)}, tr)
 
 
 def stage_json(table: LiveTable, events: Sequence[Event], tr: Translator) -> dict[str, Any]:

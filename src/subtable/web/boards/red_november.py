@@ -20,14 +20,14 @@ fire a flame, water a band whose height tells low from high plus ``~``/``≈``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from subtable.core.actions import Action
 from subtable.core.events import Event
 from subtable.games.red_november.components import SEA, Components, default_components
+from subtable.games.red_november.view import GnomeView, RedNovemberView
 from subtable.i18n import Translator
 from subtable.ui.games.red_november import RedNovemberUI
-from subtable.web.boards import Choice, Stage
+from subtable.web.boards import Choice, Stage, wire_form
 from subtable.web.boards import red_november_panels as panels_mod
 from subtable.web.boards import red_november_stage as stage_mod
 from subtable.web.boards import red_november_tracks as tracks
@@ -82,7 +82,7 @@ STYLE = """
 .rn-board .hatch.blocked text{fill:#fff;font-weight:700;font-size:9px}
 .rn-board .exterior-link{stroke:#3b4654;stroke-width:2;stroke-dasharray:2 2}
 .rn-board .gnome circle,.rn-board .gnome ellipse,.rn-board .keeper circle{stroke:#1d2330}
-.rn-board .gnome text,.rn-board .keeper text{font-size:9px;font-weight:700}
+.rn-board .gnome text,.rn-board .keeper text,.rn-board .ghost text{font-size:9px;font-weight:700}
 .rn-board .gnome.active circle,.rn-board .gnome.active ellipse{stroke-width:3}
 .rn-board .gnome .zz{font-size:8px;font-style:italic}
 .rn-board .red-area{fill:#c92a2a}
@@ -124,7 +124,7 @@ class RedNovemberBoard:
         self.ui = RedNovemberUI(self.c)
 
     # -- protocol ------------------------------------------------------------------
-    def board(self, view: dict[str, Any], tr: Translator, legal: Sequence[Action]) -> str:
+    def board(self, view: RedNovemberView, tr: Translator, legal: Sequence[Action]) -> str:
         """The board as a group of ``<svg>`` elements the page lays out: the submarine, the
         Disaster Tracks and the decks (beside it or under it, as the width allows), the Time
         Track under them (and a narrower Time Track, in more rows, that a phone shows
@@ -154,7 +154,7 @@ class RedNovemberBoard:
         return wrap(frame, *parts, legend(self, view, tr))
 
     def panels(
-        self, view: dict[str, Any], tr: Translator, legal: Sequence[Action], who: dict[int, str]
+        self, view: RedNovemberView, tr: Translator, legal: Sequence[Action], who: dict[int, str]
     ) -> str:
         """Each gnome's items (name and rules text), the decision under way, this turn."""
         targets = board_targets(view, legal, self.c)
@@ -164,15 +164,15 @@ class RedNovemberBoard:
         """Fix-it rolls as dice, event cards face up, the board's changed parts."""
         return stage_mod.stage(self, events, tr)
 
-    def choice(self, action: Action, view: dict[str, Any], tr: Translator) -> Choice | None:
+    def choice(self, action: Action, view: RedNovemberView, tr: Translator) -> Choice | None:
         """A fix-it's minutes with their odds, a draw's cards: choices of one row."""
         return stage_mod.choice(self, action, view, tr)
 
-    def unavailable(self, view: dict[str, Any], legal: Sequence[Action]) -> list[str]:
+    def unavailable(self, view: RedNovemberView, legal: Sequence[Action]) -> list[str]:
         """The active gnome's fix-its, items, draw and abandon not possible now."""
         return stage_mod.unavailable(self, view, legal)
 
-    def end(self, view: dict[str, Any], tr: Translator, who: dict[int, str]) -> str:
+    def end(self, view: RedNovemberView, tr: Translator, who: dict[int, str]) -> str:
         """Which track or token ended the game, when; each gnome's fate."""
         return stage_mod.end(self, view, tr, who)
 
@@ -188,7 +188,7 @@ class RedNovemberBoard:
 
     # -- the submarine -------------------------------------------------------------
     def _submarine(
-        self, root: Element, view: dict[str, Any], tr: Translator, targets: Targets
+        self, root: Element, view: RedNovemberView, tr: Translator, targets: Targets
     ) -> float:
         el(root, "text", tr("rn.board.submarine"), x=MARGIN, y=20, cls="heading")
         layer = el(root, "g", cls="submarine")
@@ -197,17 +197,16 @@ class RedNovemberBoard:
         x1, y1 = max(b.right for b in boxes), max(b.bottom for b in boxes)
         el(layer, "rect", x=x0 - 8, y=y0 - 8, width=x1 - x0 + 16, height=y1 - y0 + 16, rx=34,
            cls="hull", aria_hidden="true")  # fmt: skip
-        rows = {row["room"]: row for row in view["rooms"]}
-        here: dict[int, list[dict[str, Any]]] = {}
-        for g in view["gnomes"]:
-            if g["room"] is not None:
-                here.setdefault(g["room"], []).append(g)
+        here: dict[int, list[GnomeView]] = {}
+        for g in view.gnomes:
+            if g.on_board:
+                here.setdefault(g.room, []).append(g)
         sea = room_box(SEA)
         for r in exterior_rooms(self.c):
             x, yy = exterior_spot(r)
             el(layer, "line", x1=x, y1=yy, x2=x, y2=sea.y, cls="exterior-link", aria_hidden="true")
         for r in [*range(1, SEA), SEA]:
-            self._room(layer, r, rows.get(r, {}), here.get(r, []), view, tr, targets)
+            self._room(layer, r, here.get(r, []), view, tr, targets)
         self._hatches(layer, view, tr, targets)
         self._gnomes(layer, view, here, tr, targets)
         return sea.bottom
@@ -216,18 +215,18 @@ class RedNovemberBoard:
         self,
         layer: Element,
         r: int,
-        row: dict[str, Any],
-        gnomes: list[dict[str, Any]],
-        view: dict[str, Any],
+        gnomes: list[GnomeView],
+        view: RedNovemberView,
         tr: Translator,
         targets: Targets,
     ) -> None:
         box = room_box(r)
         g = el(layer, "g", cls="sea" if r == SEA else "room", data_room=r)
         el(g, "rect", x=box.x, y=box.y, width=box.w, height=box.h)
-        water = int(row.get("water", 0))
+        # the Sea has neither fire nor water
+        fire, water = (False, 0) if r == SEA else (view.fire[r], view.water[r])
         details: list[str] = []
-        if row.get("fire"):
+        if fire:
             details.append(tr("rn.board.on_fire"))
         if water:
             details.append(tr("rn.board.high_water") if water == 2 else tr("rn.board.low_water"))
@@ -237,7 +236,7 @@ class RedNovemberBoard:
                cls=f"water {'high' if water == 2 else 'low'}")  # fmt: skip
             el(g, "text", "≈" if water == 2 else "~", x=box.right - 4, y=box.bottom - 4,
                cls="water-mark", text_anchor="end")  # fmt: skip
-        if row.get("fire"):
+        if fire:
             fx, fy = box.right - 12, box.y + 6
             f = el(g, "g", cls="fire")
             el(f, "path", d=f"M{fx} {fy}c5 6 7 10 5 14a6 6 0 0 1-10 0c-2-4 1-6 2-9"
@@ -256,19 +255,19 @@ class RedNovemberBoard:
             details.append(self._gnome_words(gn, view, tr))
         self.act(g, f"room:{r}", targets, described(tr, self.ui.room(r, tr), details), tr)
 
-    def _gnome_words(self, g: dict[str, Any], view: dict[str, Any], tr: Translator) -> str:
+    def _gnome_words(self, g: GnomeView, view: RedNovemberView, tr: Translator) -> str:
         """``Gnome 2 (fainted, active)``."""
-        status = self.ui.gnome_status(g, view, tr)
-        name = self.ui.seat_name(g["seat"], tr)
+        data = wire_form(view)  # the words read the JSON form
+        status = self.ui.gnome_status(data["gnomes"][g.seat], data, tr)
+        name = self.ui.seat_name(g.seat, tr)
         return tr("rn.board.with_status", what=name, status=", ".join(status)) if status else name
 
     def _hatches(
-        self, layer: Element, view: dict[str, Any], tr: Translator, targets: Targets
+        self, layer: Element, view: RedNovemberView, tr: Translator, targets: Targets
     ) -> None:
-        blocked = {tuple(pair) for pair in view["blocked"]}
         for h, (a, b) in enumerate(self.c.hatches):
             x, y, vertical = hatch_spot(a, b)
-            is_blocked = (a, b) in blocked
+            is_blocked = view.blocked[h]
             g = el(layer, "g", cls="hatch" + (" blocked" if is_blocked else ""), data_hatch=h)
             w, hh = (8, 16) if vertical else (16, 8)
             el(g, "rect", x=x - w / 2, y=y - hh / 2, width=w, height=hh, rx=2)
@@ -288,8 +287,8 @@ class RedNovemberBoard:
     def _gnomes(
         self,
         layer: Element,
-        view: dict[str, Any],
-        here: dict[int, list[dict[str, Any]]],
+        view: RedNovemberView,
+        here: dict[int, list[GnomeView]],
         tr: Translator,
         targets: Targets,
     ) -> None:
@@ -304,7 +303,7 @@ class RedNovemberBoard:
             if len(gnomes) > cols * max(1, int(area.h // step)):
                 step = 14.0
                 cols = max(1, int(area.w // step))
-            for i, g in enumerate(sorted(gnomes, key=lambda g: g["seat"])):
+            for i, g in enumerate(sorted(gnomes, key=lambda g: g.seat)):
                 cx = area.x + step / 2 + (i % cols) * step
                 cy = area.y + step / 2 + (i // cols) * step
                 self._gnome(layer, g, cx, cy, step / 2 - 1.5, view, tr, targets)
@@ -312,17 +311,17 @@ class RedNovemberBoard:
     def _gnome(
         self,
         layer: Element,
-        g: dict[str, Any],
+        g: GnomeView,
         cx: float,
         cy: float,
         rad: float,
-        view: dict[str, Any],
+        view: RedNovemberView,
         tr: Translator,
         targets: Targets,
     ) -> None:
-        s = g["seat"]
+        s = g.seat
         node = el(layer, "g", cls=f"gnome g{s + 1}", data_seat=s)
-        if g["fainted"]:
+        if g.fainted:
             add_class(node, "fainted")
             el(node, "ellipse", cx=cx, cy=cy + rad / 3, rx=rad, ry=rad * 0.6, cls="disc")
             el(node, "text", str(s + 1), x=cx - 2, y=cy + rad / 3 + 3, text_anchor="middle")
@@ -330,11 +329,11 @@ class RedNovemberBoard:
         else:
             el(node, "circle", cx=cx, cy=cy, r=rad, cls="disc")
             el(node, "text", str(s + 1), x=cx, y=cy + 3, text_anchor="middle")
-        if s == view.get("active"):
+        if s == view.active:
             add_class(node, "active")
-        if s == view.get("seat"):
+        if s == view.seat:
             add_class(node, "you")
-        if g["red_area"]:
+        if g.red_room == g.room != 0:  # drew items here: may not draw again yet
             el(node, "rect", x=cx + rad - 4, y=cy + rad - 4, width=4, height=4, cls="red-area")
         self.act(node, f"gnome:{s}", targets, self._gnome_words(g, view, tr), tr)
 

@@ -15,6 +15,7 @@ from typing import Any, Protocol
 from subtable.core.actions import Action
 from subtable.games.red_november.actions import FIX_OF_KIND, Kind, RNAction
 from subtable.games.red_november.components import SEA, Components
+from subtable.games.red_november.view import RedNovemberView
 from subtable.i18n import Translator
 from subtable.ui.games.red_november import RedNovemberUI
 from subtable.web.boards.svg import Element, el
@@ -133,22 +134,20 @@ def exterior_spot(room: int) -> tuple[float, float]:
     return box.cx, box.bottom
 
 
-def active_room(view: dict[str, Any]) -> int | None:
+def active_room(view: RedNovemberView) -> int | None:
     """The space of the gnome whose turn it is, if he is aboard or in the Sea."""
-    active = view.get("active")
-    if not isinstance(active, int) or active < 0:
+    active = view.active
+    if active < 0 or not view.on_board(active):
         return None
-    room = view["gnomes"][active]["room"]
-    return room if isinstance(room, int) else None
+    return view.room[active]
 
 
-def pending_seat(view: dict[str, Any]) -> int | None:
+def pending_seat(view: RedNovemberView) -> int | None:
     """The seat that decides now."""
-    seat = view["pending"].get("seat")
-    return seat if isinstance(seat, int) and seat >= 0 else None
+    return None if view.is_over or view.decider < 0 else view.decider
 
 
-def board_targets(view: dict[str, Any], legal: Sequence[Action], c: Components) -> Targets:
+def board_targets(view: RedNovemberView, legal: Sequence[Action], c: Components) -> Targets:
     """The board element (key) standing for each legal action; actions with none are left out.
 
     * ``move r`` → room ``r`` (the Sea for ``move sea``);

@@ -3,14 +3,13 @@ language. It sits beside the decks on a wide board and under the Time Track othe
 
 from __future__ import annotations
 
-from typing import Any
-
+from subtable.games.red_november.view import RedNovemberView
 from subtable.i18n import Translator
 from subtable.web.boards.red_november_layout import BoardParts
 from subtable.web.boards.svg import el, make, to_html
 
 
-def legend(board: BoardParts, view: dict[str, Any], tr: Translator) -> str:
+def legend(board: BoardParts, view: RedNovemberView, tr: Translator) -> str:
     """The legend as a ``<details>`` (open) holding a list of symbol and meaning."""
     rows: list[tuple[str, str, str]] = [
         ("s-hatch", "", tr("rn.legend.hatch")),
@@ -27,7 +26,7 @@ def legend(board: BoardParts, view: dict[str, Any], tr: Translator) -> str:
         ("s-cell", "↺", tr("rn.legend.reset")),
         ("s-cell s-end", "☠", tr("rn.legend.end")),
     ]
-    for name in view["tokens"]:
+    for name in board.c.tokens:
         token = board.ui.token(name, tr)
         letter = token.lstrip("¡¿«\"'")[:1].upper()
         rows.append(("s-token", letter, tr("rn.legend.token", name=token)))

@@ -8,16 +8,19 @@ like the board's targets.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
+from subtable.games.red_november.view import GnomeView, RedNovemberView
 from subtable.i18n import Translator
+from subtable.web.boards import wire_form
 from subtable.web.boards.red_november_layout import BoardParts, Targets, actions_text
 from subtable.web.boards.svg import Element, add_class, el, make, to_html
 
 
 def render(
     board: BoardParts,
-    view: dict[str, Any],
+    view: RedNovemberView,
     tr: Translator,
     targets: Targets,
     who: dict[int, str],
@@ -25,45 +28,47 @@ def render(
     """The panels' markup (one ``<div class="rn-panels">``)."""
     root = make("div", cls="rn-panels")
     _status(board, root, view, tr)
-    for g in view["gnomes"]:
+    for g in view.gnomes:
         _gnome(board, root, g, view, tr, targets, who)
     _discards(board, root, view, tr)
     return to_html(root)
 
 
-def _status(board: BoardParts, root: Element, view: dict[str, Any], tr: Translator) -> None:
+def _status(board: BoardParts, root: Element, view: RedNovemberView, tr: Translator) -> None:
     box = el(root, "section", cls="rn-status")
-    head = tr("rn.board.turn", turn=view["turn"])
-    if view.get("seat") is not None:
-        head += " · " + tr("rn.board.you_are", gnome=board.ui.seat_name(view["seat"], tr))
+    head = tr("rn.board.turn", turn=view.turn)
+    if view.seat is not None:
+        head += " · " + tr("rn.board.you_are", gnome=board.ui.seat_name(view.seat, tr))
     el(box, "h2", head)
-    pending = board.ui.pending_text(view, tr)
+    data = wire_form(view)  # the words read the JSON form
+    pending = board.ui.pending_text(data, tr)
     if pending:
         el(box, "p", pending, cls="rn-pending")
-    parts = board.ui.turn_phrases(view, tr)
+    parts = board.ui.turn_phrases(data, tr)
     if parts:
         p = el(box, "p", cls="rn-this-turn")
         el(p, "strong", tr("rn.turn.title"))
         el(p, "span", " " + " · ".join(parts))
-    if view.get("outcome"):
-        el(box, "p", board.ui.result(view["outcome"], tr), cls="rn-outcome")
+    if view.is_over:
+        outcome = {"reason": view.book.result_reason, "winners": list(view.book.result_winners)}
+        el(box, "p", board.ui.result(outcome, tr), cls="rn-outcome")
 
 
 def _gnome(
     board: BoardParts,
     root: Element,
-    g: dict[str, Any],
-    view: dict[str, Any],
+    g: GnomeView,
+    view: RedNovemberView,
     tr: Translator,
     targets: Targets,
     who: dict[int, str],
 ) -> None:
     ui = board.ui
-    s = g["seat"]
+    s = g.seat
     sec = el(root, "section", cls=f"rn-gnome g{s + 1}", data_seat=s)
-    if s == view.get("active"):
+    if s == view.active:
         add_class(sec, "active")
-    if s == view.get("seat"):
+    if s == view.seat:
         add_class(sec, "you")
     head = el(sec, "h3")
     el(head, "span", str(s + 1), cls="rn-badge")
@@ -76,17 +81,18 @@ def _gnome(
 
     if who.get(s):
         fact("player", who[s])
-    fact("room", "–" if g["room"] is None else ui.room(g["room"], tr))
-    fact("keeper", "–" if g["keeper"] is None else str(g["keeper"]))
-    level = g["intoxication"]
+    fact("room", ui.room(g.room, tr) if g.on_board else "–")
+    fact("keeper", str(g.keeper) if g.keeper >= 0 else "–")
+    level = g.intoxication
     fact("intoxication", f"{level}/4" if level else tr("rn.board.sober"))
-    status = board.ui.gnome_status(g, view, tr)
+    data = wire_form(view)  # the words read the JSON form
+    status = board.ui.gnome_status(data["gnomes"][s], data, tr)
     if status:
         fact("status", ", ".join(status))
-    hand = g["hand"]
-    if hand is None:
-        el(sec, "p", tr("rn.board.hidden_hand", n=g["hand_size"]), cls="rn-hand hidden")
+    if g.hand is None:
+        el(sec, "p", tr("rn.board.hidden_hand", n=g.hand_size), cls="rn-hand hidden")
         return
+    hand = {board.c.items[i].kind: k for i, k in enumerate(g.hand) if k}
     if not hand:
         el(sec, "p", tr("rn.board.hand_empty"), cls="rn-hand empty")
         return
@@ -116,13 +122,15 @@ def _id(action: Any) -> int:
     return int(action.id)
 
 
-def _discards(board: BoardParts, root: Element, view: dict[str, Any], tr: Translator) -> None:
+def _discards(board: BoardParts, root: Element, view: RedNovemberView, tr: Translator) -> None:
     ui = board.ui
     box = el(root, "section", cls="rn-discards")
-    if view["item_discard"]:
+    if view.item_discard:
         p = el(box, "p")
         el(p, "strong", tr("rn.board.item_discard"))
-        el(p, "span", " " + ui.items(view["item_discard"], tr))
-    if view["event_discard"]:
-        last = view["event_discard"][-1][0]
+        # the kinds in the order they were first discarded, each with its count
+        counts = Counter(board.c.items[i].kind for i in view.item_discard)
+        el(p, "span", " " + ui.items(dict(counts), tr))
+    if view.event_discard:
+        last = board.c.events[view.event_discard[-1]].kind
         el(box, "p", tr("rn.board.last_event", card=ui.card(last, tr)))

@@ -22,8 +22,9 @@ from subtable.core.actions import Action
 from subtable.core.events import Event
 from subtable.games.red_november.actions import FIX_OF_KIND, ROOM_FIX_KINDS, Kind, RNAction
 from subtable.games.red_november.components import SEA
+from subtable.games.red_november.view import Phase, RedNovemberView
 from subtable.i18n import Translator
-from subtable.web.boards import Choice, Stage
+from subtable.web.boards import Choice, Stage, wire_form
 from subtable.web.boards.red_november_layout import BoardParts
 from subtable.web.boards.svg import Element, el, make, to_html
 
@@ -195,7 +196,7 @@ def _safe(name: Any) -> str:
 
 # -- the options --------------------------------------------------------------------------
 def choice(
-    board: BoardParts, action: Action, view: dict[str, Any], tr: Translator
+    board: BoardParts, action: Action, view: RedNovemberView, tr: Translator
 ) -> Choice | None:
     """A fix-it's minutes (with the odds), a draw's cards, or going in through a hatch or
     staying as choices of one row."""
@@ -220,24 +221,24 @@ def choice(
     if kind == Kind.UNBLOCK:
         title = f"{title} {action.label}"
     detail = ""
-    if view.get("ghost") is not None and view.get("active") is not None:
-        percent = round((ui.odds(action, view) or 0.0) * 100)  # tenths: exact
+    if view.active >= 0:  # a turn under way: the ghost tells the minutes left
+        percent = round((ui.odds(action, wire_form(view)) or 0.0) * 100)  # tenths: exact
         detail = tr("web.rn.percent", percent=percent)
     return Choice(key, title, tr("unit.min", n=action.minutes), detail)
 
 
-def unavailable(board: BoardParts, view: dict[str, Any], legal: Sequence[Action]) -> list[str]:
+def unavailable(board: BoardParts, view: RedNovemberView, legal: Sequence[Action]) -> list[str]:
     """The active gnome's actions he may look for that are not possible now: the fix-its of
     his room, Extinguish Fire or Pump Water where there is fire or water, drawing in the
     Equipment Stores or the Captain's Cabin, Abandon Comrades in the Sea, his items."""
     c = board.c
-    active = view.get("active")
-    if view["pending"].get("phase") != "movement" or active is None or view.get("seat") != active:
+    active = view.active
+    if view.phase != Phase.MOVE or active < 0 or view.seat != active:
         return []
-    gnome = view["gnomes"][active]
-    room = gnome["room"]
-    if room is None:
+    gnome = view.gnomes[active]
+    if not gnome.on_board:
         return []
+    room = gnome.room
     kinds = {a.kind for a in legal if isinstance(a, RNAction)}
     used = {a.target for a in legal if isinstance(a, RNAction) and a.kind == Kind.USE}
     out: list[str] = []
@@ -246,41 +247,38 @@ def unavailable(board: BoardParts, view: dict[str, Any], legal: Sequence[Action]
         if repair is not None and repair.room == room and kind not in kinds:
             out.append(f"{_WORDS[kind]} 1")
     if room != SEA:
-        row = view["rooms"][room - 1]
-        if row["fire"] and Kind.EXTINGUISH not in kinds:
+        if view.fire[room] and Kind.EXTINGUISH not in kinds:
             out.append("extinguish 1")
-        if row["water"] and Kind.PUMP not in kinds:
+        if view.water[room] and Kind.PUMP not in kinds:
             out.append("pump 1")
     if room in (c.stores_room, c.cabin_room) and Kind.DRAW not in kinds:
         out.append("draw 1")
     if room == SEA and Kind.ABANDON not in kinds:
         out.append("abandon")
-    for kind_name in gnome["hand"] or {}:
-        index = c.item_index(kind_name)
-        if index not in used:
-            out.append(f"use {kind_name.replace('_', '-')}")
+    for index, count in enumerate(gnome.hand or ()):
+        if count and index not in used:
+            out.append(f"use {c.items[index].kind.replace('_', '-')}")
     return out
 
 
 # -- the end ------------------------------------------------------------------------------
-def end(board: BoardParts, view: dict[str, Any], tr: Translator, who: dict[int, str]) -> str:
+def end(board: BoardParts, view: RedNovemberView, tr: Translator, who: dict[int, str]) -> str:
     """Why the game ended (the track or token, the space of the Time Track) and each
     gnome's fate."""
     ui = board.ui
     c = board.c
-    outcome = view.get("outcome") or {}
-    reason = str(outcome.get("reason", ""))
+    reason = view.book.result_reason if view.is_over else ""
     root = make("div", cls="end-game rn-end")
-    minute = view.get("ghost")
-    if minute is None and isinstance(view.get("active"), int) and view["active"] >= 0:
-        minute = view["gnomes"][view["active"]]["keeper"]
-    turn = view.get("turn")
+    # the minute the game ended at: the ghost's (the active gnome's time)
+    minute = view.ghost if view.active >= 0 else None
+    turn = view.turn
     if reason in c.tokens:
-        space = view["tokens"].get(reason)
-        text = tr("web.end.rn.token", token=ui.token(reason, tr), space=space if space else "–",
+        space = view.token[c.tokens.index(reason)]
+        text = tr("web.end.rn.token", token=ui.token(reason, tr), space=space if space > 0 else "–",
                   minute=minute if minute is not None else "–", turn=turn)  # fmt: skip
     elif reason in c.tracks:
-        text = tr("web.end.rn.track", track=ui.track(reason, tr), level=view["tracks"][reason],
+        level = view.track[c.tracks.index(reason)]
+        text = tr("web.end.rn.track", track=ui.track(reason, tr), level=level,
                   length=c.track_length, minute=minute if minute is not None else "–",
                   turn=turn)  # fmt: skip
     elif reason == "rescued":
@@ -293,23 +291,21 @@ def end(board: BoardParts, view: dict[str, Any], tr: Translator, who: dict[int, 
     for col in ("gnome", "player", "status", "keeper"):
         el(head, "th", tr(f"rn.board.col.{col}"), scope="col")
     body = el(table, "tbody")
-    winners = set(outcome.get("winners") or [])
-    for g in view["gnomes"]:
-        s = int(g["seat"])
+    winners = set(view.book.result_winners if view.is_over else ())
+    for g in view.gnomes:
+        s = g.seat
         row = el(body, "tr", data_seat=s)
         name = ui.seat_name(s, tr)
         if s in winners:
             name = tr("web.end.winner", name=name)
         el(row, "th", name, scope="row")
         el(row, "td", who.get(s, ""))
-        if not g["alive"]:
+        if not g.alive:
             fate = tr("rn.status.dead")
-        elif g["abandoned"]:
+        elif g.abandoned:
             fate = tr("rn.status.abandoned")
-        elif g["room"] is not None:
-            fate = tr("web.end.rn.aboard", room=ui.room(int(g["room"]), tr))
         else:
-            fate = "–"
+            fate = tr("web.end.rn.aboard", room=ui.room(g.room, tr))
         el(row, "td", fate)
-        el(row, "td", "–" if g["keeper"] is None else str(g["keeper"]))
+        el(row, "td", str(g.keeper) if g.keeper >= 0 else "–")
     return to_html(root)

@@ -3,8 +3,7 @@ on its right, the Time Track (three compact rows) below it."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from subtable.games.red_november.view import GnomeView, RedNovemberView
 from subtable.i18n import Translator
 from subtable.web.boards.red_november_layout import (
     MARGIN,
@@ -14,14 +13,14 @@ from subtable.web.boards.red_november_layout import (
     fold_lines,
     text_in,
 )
-from subtable.web.boards.svg import Element, add_class, el, label
+from subtable.web.boards.svg import Element, add_class, el, label, num
 
 
 # -- the Time Track ------------------------------------------------------------
 def time_track(
     board: BoardParts,
     root: Element,
-    view: dict[str, Any],
+    view: RedNovemberView,
     tr: Translator,
     y: float,
     width: float,
@@ -34,15 +33,16 @@ def time_track(
     layer = el(root, "g", cls="time-track")
     h = 44.0
     w = (width - 2 * MARGIN) / cols - 0.5
-    keepers: dict[int, list[dict[str, Any]]] = {}
-    for g in view["gnomes"]:
-        if g["keeper"] is not None and g["room"] is not None:
-            keepers.setdefault(g["keeper"], []).append(g)
+    keepers: dict[int, list[GnomeView]] = {}
+    for g in view.gnomes:
+        if g.keeper >= 0 and g.on_board:
+            keepers.setdefault(g.keeper, []).append(g)
     tokens: dict[int, list[str]] = {}
-    for name, pos in view["tokens"].items():
-        if pos is not None:
+    for name, pos in zip(board.c.tokens, view.token, strict=True):
+        if pos >= 0:
             tokens.setdefault(pos, []).append(name)
-    ghost, active = view.get("ghost"), view.get("active")
+    # the ghost stands for the active gnome's time (none before the first turn)
+    ghost, active = (view.ghost, view.active) if view.active >= 0 else (None, None)
     top = board.c.time_top
     last = y
     for i, space in enumerate(range(top, -1, -1)):
@@ -66,7 +66,7 @@ def _space(
     y: float,
     w: float,
     h: float,
-    keepers: list[dict[str, Any]],
+    keepers: list[GnomeView],
     tokens: list[str],
     ghost: int | None,
     active: int | None,
@@ -88,39 +88,60 @@ def _space(
         add_class(g, "item")
         details.append(tr("rn.board.item_icon"))
         el(g, "text", "☆", x=x + w - 20, y=y + 10, cls="icon it")
-    order = sorted(keepers, key=lambda k: -k["stack"])
+    order = sorted(keepers, key=lambda k: -k.stack)
     if order:
-        names = tr.join([board.ui.seat_name(k["seat"], tr) for k in order])
+        names = tr.join([board.ui.seat_name(k.seat, tr) for k in order])
         details.append(tr("rn.board.keepers", gnomes=names))
-    marks: list[tuple[str, int]] = [("keeper", k["seat"]) for k in order]
-    if ghost == space and isinstance(active, int) and active >= 0:
+    marks: list[tuple[str, int]] = [("keeper", k.seat) for k in order]
+    if ghost == space and active is not None:
         marks.append(("ghost", active))
         details.append(tr("rn.board.ghost_keeper", gnome=board.ui.seat_name(active, tr)))
-    step = 10.5 if len(marks) <= 2 * max(1, int((w - 4) // 10.5)) else 9.0
-    per_row = max(2, int((w - 4) // step))
+    # the marks lie in a grid between the space's number and its Destruction tokens
+    step, per_row, top = _grid(len(marks), w, y + h - (12 if tokens else 1), y)
     rad = step / 2 - 0.6
+    # a tighter grid has smaller numbers (a style: the stylesheet sets the usual size)
+    small = {} if step >= 9 else {"style": f"font-size:{num(step - 1.5)}px"}
+    lift = 3 if step >= 9 else step / 3
     for j, (kind, seat) in enumerate(marks):
-        cx, cy = x + 2 + step / 2 + (j % per_row) * step, y + 16 + (j // per_row) * step
+        cx, cy = x + 2 + step / 2 + (j % per_row) * step, top + (j // per_row) * step
         m = el(g, "g", cls=f"{kind} g{seat + 1}")
         el(m, "circle", cx=cx, cy=cy, r=rad, cls="disc" if kind == "keeper" else None)
-        el(m, "text", str(seat + 1), x=cx, y=cy + 3, text_anchor="middle")
+        el(m, "text", str(seat + 1), x=cx, y=cy + lift, text_anchor="middle", **small)
+    pitch = min(9.0, (w - 3.5) / max(1, len(tokens)))  # side by side, narrower if need be
     for j, name in enumerate(tokens):
         tname = board.ui.token(name, tr)
         details.append(tname)
         t = el(g, "g", cls="token", data_token=name)
-        tx = x + 2 + j * 9
-        el(t, "rect", x=tx, y=y + h - 11, width=8.5, height=9, rx=1)
+        tx = x + 2 + j * pitch
+        el(t, "rect", x=tx, y=y + h - 11, width=pitch - 0.5, height=9, rx=1)
         letter = tname.lstrip("¡¿«\"'")[:1].upper()
-        el(t, "text", letter, x=tx + 4.25, y=y + h - 4, text_anchor="middle")
+        el(t, "text", letter, x=tx + (pitch - 0.5) / 2, y=y + h - 4, text_anchor="middle")
         label(t, tname)
     label(g, described(tr, tr("rn.board.space", n=space), details))
+
+
+def _grid(marks: int, w: float, bottom: float, y: float) -> tuple[float, int, float]:
+    """Where ``marks`` Time Keepers and ghost lie in a space ``w`` wide whose top is ``y``:
+    the grid's step, marks per row and first row's centre, the marks as large as will fit
+    above ``bottom`` (the Destruction tokens' row, or the space's foot)."""
+    step = 10.5 if marks <= 2 * max(1, int((w - 4) // 10.5)) else 9.0
+    per_row = max(2, int((w - 4) // step))
+    if y + 16 + (-(-marks // per_row) - 0.5) * step <= bottom:
+        return step, per_row, y + 16
+    top = y + 11.5  # below the number and the icons
+    while step > 5:
+        step -= 0.5
+        per_row = max(1, int((w - 4) // step))
+        if top + -(-marks // per_row) * step <= bottom:
+            break
+    return step, per_row, top + step / 2
 
 
 # -- the Disaster Tracks -------------------------------------------------------
 def disaster_tracks(
     board: BoardParts,
     root: Element,
-    view: dict[str, Any],
+    view: RedNovemberView,
     tr: Translator,
     x0: float,
     y: float,
@@ -132,7 +153,7 @@ def disaster_tracks(
     y += 10
     length, resets = board.c.track_length, set(board.c.reset_points)
     w = width / length
-    for name, level in view["tracks"].items():
+    for name, level in zip(board.c.tracks, view.track, strict=True):
         tname = board.ui.track(name, tr)
         row = el(root, "g", cls=f"track track-{name}", data_track=name)
         label(row, tr("rn.board.track_level", track=tname, level=level, length=length))
@@ -160,7 +181,7 @@ def disaster_tracks(
 def piles(
     board: BoardParts,
     root: Element,
-    view: dict[str, Any],
+    view: RedNovemberView,
     tr: Translator,
     targets: Targets,
     x0: float,
@@ -171,19 +192,20 @@ def piles(
     ``width`` wide at ``x0``; returns the bottom."""
     text_in(root, tr("rn.board.col.decks"), x0, y + 4, width, size=14, cls="heading")
     y += 10
-    discard = view["event_discard"]
+    discard = view.event_discard
+    on_top = [board.c.events[i].kind for i in discard[-1:]]  # the last card, if any
+    last = [tr("rn.board.last_event", card=board.ui.card(kind, tr)) for kind in on_top]
     piles: list[tuple[str, str, int, list[str]]] = [
-        ("event_deck", tr("rn.board.event_deck"), view["event_deck"], []),
-        ("event_discard", tr("rn.board.event_discard"), len(discard),
-         [tr("rn.board.last_event", card=board.ui.card(discard[-1][0], tr))] if discard else []),
-        ("item_deck", tr("rn.board.item_deck"), view["item_deck"], []),
-        ("item_discard", tr("rn.board.item_discard"), sum(view["item_discard"].values()), []),
-        ("grog_stash", tr("rn.board.grog_stash"), view["grog_stash"], []),
-    ]  # fmt: skip
-    if view.get("kraken_set_aside"):
+        ("event_deck", tr("rn.board.event_deck"), view.event_deck_size, []),
+        ("event_discard", tr("rn.board.event_discard"), len(discard), last),
+        ("item_deck", tr("rn.board.item_deck"), view.item_deck_size, []),
+        ("item_discard", tr("rn.board.item_discard"), len(view.item_discard), []),
+        ("grog_stash", tr("rn.board.grog_stash"), view.stash, []),
+    ]
+    if view.event_aside:
         piles[0][3].append(tr("rn.board.kraken_aside"))
-    if view.get("event_removed"):
-        piles[0][3].append(tr("rn.board.removed", n=len(view["event_removed"])))
+    if view.event_removed:
+        piles[0][3].append(tr("rn.board.removed", n=len(view.event_removed)))
     per_row = 3
     w, h = width / per_row, 50.0
     for i, (key, name, count, extra) in enumerate(piles):

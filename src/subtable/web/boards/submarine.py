@@ -24,6 +24,7 @@ from typing import Any
 from subtable.core.actions import Action
 from subtable.core.events import Event
 from subtable.games.submarine.components import Components, default_components
+from subtable.games.submarine.view import SubmarineView
 from subtable.i18n import Translator
 from subtable.ui.games.submarine import SubmarineUI
 from subtable.web.boards import Choice, Stage
@@ -32,9 +33,13 @@ from subtable.web.boards.submarine_panels import render_panels
 from subtable.web.boards.submarine_parts import (
     Targets,
     abbr,
+    bathyscaphe_cells,
+    boat_side,
+    cell_tokens,
     colour_class,
     css,
     glyph,
+    now_column,
     seat_class,
     split_token,
 )
@@ -85,12 +90,12 @@ class SubmarineBoard:
         self.c = components or default_components()
         self.ui = SubmarineUI(self.c)
 
-    def board(self, view: dict[str, Any], tr: Translator, legal: Sequence[Action]) -> str:
+    def board(self, view: SubmarineView, tr: Translator, legal: Sequence[Action]) -> str:
         """The sea, the boats and the bathyscaphes as one ``<svg>``."""
         return to_svg(_Sea(view, tr, Targets(view, legal, self.ui), self.ui).draw())
 
     def panels(
-        self, view: dict[str, Any], tr: Translator, legal: Sequence[Action], who: dict[int, str]
+        self, view: SubmarineView, tr: Translator, legal: Sequence[Action], who: dict[int, str]
     ) -> str:
         """Each captain's board, the viewing seat's hand, the piles, the turn in words."""
         return render_panels(view, tr, Targets(view, legal, self.ui), self.ui, who)
@@ -99,15 +104,15 @@ class SubmarineBoard:
         """Treasures collected with what was paid, swaps, the changed cells."""
         return stage_mod.stage(self, events, tr)
 
-    def choice(self, action: Action, view: dict[str, Any], tr: Translator) -> Choice | None:
+    def choice(self, action: Action, view: SubmarineView, tr: Translator) -> Choice | None:
         """The ways of paying for one treasure: choices of one row."""
         return stage_mod.choice(self, action, view, tr)
 
-    def unavailable(self, view: dict[str, Any], legal: Sequence[Action]) -> list[str]:
+    def unavailable(self, view: SubmarineView, legal: Sequence[Action]) -> list[str]:
         """Treasures beside the acting bathyscaphes that cannot be collected now."""
         return stage_mod.unavailable(self, view, legal)
 
-    def end(self, view: dict[str, Any], tr: Translator, who: dict[int, str]) -> str:
+    def end(self, view: SubmarineView, tr: Translator, who: dict[int, str]) -> str:
         """The scores with the tie-break."""
         return stage_mod.end(self, view, tr, who)
 
@@ -115,13 +120,12 @@ class SubmarineBoard:
 class _Sea:
     """One drawing of the sea (the layout is computed from the view and components)."""
 
-    def __init__(self, view: dict[str, Any], tr: Translator, targets: Targets, ui: SubmarineUI):
+    def __init__(self, view: SubmarineView, tr: Translator, targets: Targets, ui: SubmarineUI):
         self.view, self.tr, self.targets, self.ui = view, tr, targets, ui
-        self.cells: list[list[list[str]]] = view["cells"]
-        self.columns = len(self.cells)
-        self.levels = len(self.cells[0]) if self.cells else 0
-        self.players: list[dict[str, Any]] = view["players"]
-        n = len(self.players)
+        self.columns = view.game.components.columns
+        self.levels = view.game.components.levels
+        self.seats = range(view.players)
+        n = view.players
         strip_rows = max(n, 1)
         surface_rows = math.ceil(max(n, 1) / BOATS_PER_ROW)
         self.surface_h = max(strip_rows, surface_rows) * (BOAT_H + GAP) + 2 * GAP
@@ -131,7 +135,8 @@ class _Sea:
         y = HEAD + self.surface_h
         for lv in range(self.levels):
             # room for the packaged setup (L tokens at level L), or for more if a cell holds more
-            cap = max(lv + 1, *(len(col[lv]) for col in self.cells))
+            cap = max(lv + 1, *(len(view.cells[col * self.levels + lv]) for col in
+                                range(self.columns)))  # fmt: skip
             h = (
                 GAP
                 + math.ceil(cap / TOKENS_PER_ROW) * (TOKEN + GAP)
@@ -143,9 +148,7 @@ class _Sea:
             y += h
         self.width = 2 * SIDE + self.columns * COL_W
         self.height = y + GAP
-        pending = view["pending"]
-        self.now_column = int(pending.get("column", 0)) - 1
-        self.active = pending.get("seat")
+        self.now_column = now_column(view)
 
     def col_x(self, col: int) -> float:
         return SIDE + col * COL_W
@@ -174,7 +177,7 @@ class _Sea:
         for side, x in (("left", 0), ("right", self.width - SIDE)):
             g = el(root, "g", cls=f"edge edge-{side}")
             el(g, "rect", x=x, y=top, width=SIDE, height=h, cls="strip shape")
-            boats = [p["seat"] for p in self.players if p["boat"] == side]
+            boats = [s for s in self.seats if boat_side(self.view, s) == side]
             where = tr("sub.board.boat.left") if side == "left" else tr("sub.board.boat.right")
             for i, seat in enumerate(boats):
                 self._boat(g, seat, x + (SIDE - BOAT_W) / 2, top + GAP + i * (BOAT_H + GAP))
@@ -192,9 +195,9 @@ class _Sea:
     def _surface(self, root: Element) -> None:
         tr = self.tr
         by_col: dict[int, list[int]] = defaultdict(list)
-        for p in self.players:
-            if isinstance(p["boat"], int):
-                by_col[p["boat"] - 1].append(p["seat"])
+        for s in self.seats:
+            if boat_side(self.view, s) is None:
+                by_col[self.view.boats[s]].append(s)
         for col in range(self.columns):
             x = self.col_x(col)
             g = el(root, "g", cls="surface", data_surface=col + 1)
@@ -212,7 +215,7 @@ class _Sea:
     def _boat(self, parent: Element, seat: int, x: float, y: float) -> None:
         tr = self.tr
         g = el(parent, "g", cls=f"piece boat {seat_class(seat)}")
-        if seat == self.view["seat"]:
+        if seat == self.view.seat:
             add_class(g, "me")
         w, h = BOAT_W, BOAT_H
         hull = f"{x},{y} {x + w},{y} {x + w - 7},{y + h} {x + 7},{y + h}"
@@ -227,16 +230,16 @@ class _Sea:
         el(g, "rect", x=x, y=y, width=COL_W, height=h, cls=f"sea{min(lv, 3)} shape")
         if col == self.now_column:
             add_class(g, "now")
-        tokens = self.cells[col][lv]
+        tokens = cell_tokens(self.view, col, lv)
         left = x + (COL_W - TOKENS_PER_ROW * TOKEN - (TOKENS_PER_ROW - 1) * GAP) / 2
         for i, name in enumerate(tokens):
             row, k = divmod(i, TOKENS_PER_ROW)
             self._token(g, name, left + k * (TOKEN + GAP), y + GAP + row * (TOKEN + GAP))
         here: dict[int, int] = defaultdict(int)
-        for p in self.players:
-            for c, lvl in p["bathyscaphes"]:
+        for s in self.seats:
+            for c, lvl in bathyscaphe_cells(self.view, s):
                 if (c - 1, lvl - 1) == (col, lv):
-                    here[p["seat"]] += 1
+                    here[s] += 1
         band = y + h - GAP - self.bath_rows * (BATH_H + GAP)
         for i, (seat, count) in enumerate(sorted(here.items())):
             row, k = divmod(i, BATHS_PER_ROW)
@@ -268,7 +271,7 @@ class _Sea:
     ) -> None:
         tr = self.tr
         g = el(parent, "g", cls=f"piece bathyscaphe {seat_class(seat)}")
-        if seat == self.view["seat"]:
+        if seat == self.view.seat:
             add_class(g, "me")
         el(g, "rect", x=x, y=y, width=BATH_W, height=BATH_H, rx=9, cls="shape")
         mark = tr("sub.mark.bathyscaphe", n=seat + 1)

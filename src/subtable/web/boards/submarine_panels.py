@@ -8,19 +8,25 @@ and every draw pile, only as a count.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
+from subtable.games.submarine.view import Phase, SubmarineView
 from subtable.i18n import Translator
 from subtable.ui.games.submarine import SubmarineUI
+from subtable.web.boards import wire_form
 from subtable.web.boards.submarine_parts import (
     Targets,
     abbr,
+    bathyscaphe_cells,
+    boat_side,
     card_name,
+    cell_tokens,
     colour_class,
     css,
     glyph,
     seat_class,
     split_token,
+    token_names,
+    treasures_of,
 )
 from subtable.web.boards.svg import TARGET_CLASS, Element, el, make, to_html
 
@@ -74,78 +80,77 @@ def _seat_swatch(parent: Element, seat: int, tr: Translator, ui: SubmarineUI) ->
     span.tail = " "
 
 
-def _status(root: Element, view: dict[str, Any], tr: Translator, ui: SubmarineUI) -> None:
-    parts = [tr("game.submarine"), tr("sub.board.turn", turn=view["turn"])]
-    if view["seat"] is not None:
-        parts.append(tr("sub.board.you_are", player=ui.seat_name(view["seat"], tr)))
+def _status(root: Element, view: SubmarineView, tr: Translator, ui: SubmarineUI) -> None:
+    parts = [tr("game.submarine"), tr("sub.board.turn", turn=view.turn)]
+    if view.seat is not None:
+        parts.append(tr("sub.board.you_are", player=ui.seat_name(view.seat, tr)))
     el(root, "p", " · ".join(parts), cls="status")
-    outcome = view.get("outcome")
-    pend = view["pending"]
-    if outcome is not None:
-        winners = tr.join([ui.seat_name(s, tr) for s in outcome["winners"]])
+    if view.end_reason is not None:
+        winners = tr.join([ui.seat_name(s, tr) for s in view.winners])
         el(root, "p", tr("sub.result", winners=winners), cls="outcome")
         el(root, "p", end_reason(view, tr, ui), cls="reason")
         return
-    if pend.get("seat") is None:
+    if view.current_seat is None:
         return
-    text = ui.pending_text(view, tr)
+    text = ui.pending_text(wire_form(view), tr)  # the words read the JSON form
     el(root, "p", text, cls="pending")
     extra = []
-    if pend.get("collecting_level"):
-        extra.append(tr("sub.board.collecting", level=pend["collecting_level"]))
-    if pend.get("placed"):
-        placed = ", ".join(ui.token(t, tr) for t in pend["placed"])
-        extra.append(tr("sub.board.placed", tokens=placed))
-    if pend.get("owed"):
-        owed = tr.join([ui.seat_name(s, tr) for s in pend["owed"]])
+    if view.phase in (Phase.ACT, Phase.GIVE, Phase.TO) and view.acting >= 0:  # collecting
+        level = view.acting_cell() % view.game.components.levels + 1
+        extra.append(tr("sub.board.collecting", level=level))
+        if view.placed:
+            placed = ", ".join(ui.token(t, tr) for t in token_names(view, view.placed))
+            extra.append(tr("sub.board.placed", tokens=placed))
+    if view.phase == Phase.GIVE and view.owed:
+        owed = tr.join([ui.seat_name(s, tr) for s in view.owed])
         extra.append(tr("sub.board.owed", players=owed))
     for line in extra:
         el(root, "p", line, cls="pending-detail")
 
 
-def end_reason(view: dict[str, Any], tr: Translator, ui: SubmarineUI) -> str:
+def end_reason(view: SubmarineView, tr: Translator, ui: SubmarineUI) -> str:
     """Why the finished game ended, as one sentence: the twelfth treasure taken (and by whom),
     a column emptied, or the search cards run out."""
-    outcome = view.get("outcome") or {}
-    seat = view["pending"].get("seat")
-    ender = view.get("engine", {}).get("active", seat)
     why = tr(
-        f"sub.reason.{outcome.get('reason', '')}",
-        seat=ui.seat_name(int(ender), tr) if ender is not None else "",
+        f"sub.reason.{view.end_reason or ''}",
+        seat=ui.seat_name(view.active, tr),  # whose action ended it
         column=_emptied_column(view, ui),
     )
     return why[:1].upper() + why[1:] + "."
 
 
-def _emptied_column(view: dict[str, Any], ui: SubmarineUI) -> str:
+def _emptied_column(view: SubmarineView, ui: SubmarineUI) -> str:
     """The column left without a treasure (jokers aside), for the end reason."""
-    for col, levels in enumerate(view["cells"]):
-        if not any(split_token(t)[0] != ui.c.joker for cell in levels for t in cell):
+    c = view.game.components
+    for col in range(c.columns):
+        names = [t for lv in range(c.levels) for t in cell_tokens(view, col, lv)]
+        if not any(split_token(t)[0] != ui.c.joker for t in names):
             return str(col + 1)
     return ""
 
 
-def _where(boat: Any, tr: Translator) -> str:
-    if boat == "left":
+def _where(view: SubmarineView, seat: int, tr: Translator) -> str:
+    side = boat_side(view, seat)
+    if side == "left":
         return tr("sub.board.boat.left")
-    if boat == "right":
+    if side == "right":
         return tr("sub.board.boat.right")
-    return tr("sub.board.column", n=boat)
+    return tr("sub.board.column", n=view.boats[seat] + 1)
 
 
 def _hand(
-    dd: Element, p: dict[str, Any], tr: Translator, targets: Targets, ui: SubmarineUI
+    dd: Element, view: SubmarineView, seat: int, tr: Translator, targets: Targets, ui: SubmarineUI
 ) -> None:
-    hand: dict[str, int] | None = p["hand"]
+    hand = view.hands[seat]
     if hand is None:
-        n = int(p["hand_size"])
+        n = view.hand_sizes[seat]
         dd.text = tr.plural("sub.board.cards", "sub.board.cards.plural", n)
         return
-    dd.set("data-hand", str(p["seat"]))  # the one hand drawn card by card: the reader's
-    if not hand:
+    dd.set("data-hand", str(seat))  # the one hand drawn card by card: the reader's
+    if not any(hand):
         dd.text = "–"
-    for colour in ui.c.colours:
-        for _ in range(hand.get(colour, 0)):
+    for colour, count in zip(ui.c.colours, hand, strict=True):
+        for _ in range(count):
             name = card_name(colour, tr)
             card = el(dd, "span", abbr(colour, tr), cls=f"chip card {colour_class(colour)}")
             card.set("data-colour", colour)
@@ -159,17 +164,16 @@ def _hand(
 
 def _player(
     root: Element,
-    view: dict[str, Any],
-    p: dict[str, Any],
+    view: SubmarineView,
+    seat: int,
     tr: Translator,
     targets: Targets,
     ui: SubmarineUI,
     who: dict[int, str],
 ) -> None:
-    seat = int(p["seat"])
     box = el(root, "section", cls=f"player {seat_class(seat)}")
     box.set("data-seat", str(seat))
-    if view["pending"].get("seat") == seat:
+    if view.current_seat == seat:
         box.set("class", box.get("class", "") + " turn")
     head = el(box, "h3")
     _seat_swatch(head, seat, tr, ui)
@@ -181,25 +185,27 @@ def _player(
         el(dl, "dt", tr(f"sub.board.col.{column}"))
         return el(dl, "dd", text)
 
-    row("boat", _where(p["boat"], tr))
-    baths = ", ".join(tr("sub.board.cell", column=c, level=lv) for c, lv in p["bathyscaphes"])
+    row("boat", _where(view, seat, tr))
+    cells = bathyscaphe_cells(view, seat)
+    baths = ", ".join(tr("sub.board.cell", column=c, level=lv) for c, lv in cells)
     row("bathyscaphes", baths or "–")
     total = len(ui.c.types)
-    treasures = row("treasures", f"{len(p['treasures'])}/{total} ")
-    for name in p["treasures"]:
+    owned = treasures_of(view, seat)
+    treasures = row("treasures", f"{len(owned)}/{total} ")
+    for name in owned:
         _token_chip(treasures, name, tr, ui)
-    _tokens(row("jokers"), p["jokers"], tr, ui)
-    _hand(row("hand"), p, tr, targets, ui)
-    row("pile", str(p["pile_size"]))
+    _tokens(row("jokers"), token_names(view, view.jokers[seat]), tr, ui)
+    _hand(row("hand"), view, seat, tr, targets, ui)
+    row("pile", str(view.pile_sizes[seat]))
 
 
-def _my_board(root: Element, view: dict[str, Any], tr: Translator, ui: SubmarineUI) -> None:
-    seat = view["seat"]
+def _my_board(root: Element, view: SubmarineView, tr: Translator, ui: SubmarineUI) -> None:
+    seat = view.seat
     if seat is None:
         return
     box = el(root, "section", cls="my-board")
     el(box, "h3", tr("sub.board.your_board"))
-    owned = {split_token(t)[0]: t for t in view["players"][seat]["treasures"]}
+    owned = {split_token(t)[0]: t for t in treasures_of(view, seat)}
     div = el(box, "div")
     for kind in ui.c.types:
         if kind in owned:
@@ -209,33 +215,31 @@ def _my_board(root: Element, view: dict[str, Any], tr: Translator, ui: Submarine
             el(div, "span", glyph(kind, tr), cls="chip empty", title=name)
 
 
-def _piles(root: Element, view: dict[str, Any], tr: Translator, ui: SubmarineUI) -> None:
+def _piles(root: Element, view: SubmarineView, tr: Translator, ui: SubmarineUI) -> None:
     box = el(root, "section", cls="piles")
     el(box, "h3", tr("sub.board.discard_title"))
     div = el(box, "div", cls="discard")
-    discard: dict[str, int] = view["discard"]
-    if not discard:
+    if not any(view.discard):
         div.text = "–"
-    for colour in ui.c.colours:
-        k = discard.get(colour, 0)
+    for colour, k in zip(ui.c.colours, view.discard, strict=True):
         if k:
             chip = el(div, "span", f"{abbr(colour, tr)} ×{k}", cls=f"chip {colour_class(colour)}")
             chip.set("title", f"{card_name(colour, tr)} ×{k}")
-    el(box, "p", tr("sub.board.box_cards", n=view["box_cards"]))
+    el(box, "p", tr("sub.board.box_cards", n=view.boxed_cards))
     jokers = el(box, "p", tr("sub.board.box_jokers") + " ")
-    _tokens(jokers, view["box_jokers"], tr, ui)
+    _tokens(jokers, token_names(view, view.boxed_jokers), tr, ui)
 
 
 def render_panels(
-    view: dict[str, Any], tr: Translator, targets: Targets, ui: SubmarineUI, who: dict[int, str]
+    view: SubmarineView, tr: Translator, targets: Targets, ui: SubmarineUI, who: dict[int, str]
 ) -> str:
     """The panels of :meth:`SubmarineBoard.panels <.submarine.SubmarineBoard.panels>`."""
     root = make("div", cls="sub-panels")
     el(root, "style", _STYLE + css(".sub-panels"))
     _status(root, view, tr, ui)
     players = el(root, "div", cls="players")
-    for p in view["players"]:
-        _player(players, view, p, tr, targets, ui, who)
+    for seat in range(view.players):
+        _player(players, view, seat, tr, targets, ui, who)
     _my_board(root, view, tr, ui)
     _piles(root, view, tr, ui)
     return to_html(root)

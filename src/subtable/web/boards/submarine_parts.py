@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
 from subtable.core.actions import Action
 from subtable.games.submarine.actions import Kind, SubAction
 from subtable.games.submarine.components import Components
+from subtable.games.submarine.view import LEFT, Phase, SubmarineView
 from subtable.i18n import Translator
 from subtable.ui.games.submarine import SubmarineUI
 
@@ -116,6 +117,39 @@ def card_name(colour: str, tr: Translator) -> str:
     return tr(f"sub.board.card.{colour}")
 
 
+def now_column(view: SubmarineView) -> int:
+    """The column (0-based) whose bathyscaphes act this turn, or -1."""
+    return view.column if view.phase in (Phase.ACT, Phase.GIVE, Phase.TO) else -1
+
+
+def token_names(view: SubmarineView, tokens: Iterable[int]) -> list[str]:
+    """The names of the tokens ``tokens`` (ids), in that order: ``shell-box-red``."""
+    names = view.game.token_names
+    return [names[t] for t in tokens]
+
+
+def cell_tokens(view: SubmarineView, column: int, level: int) -> list[str]:
+    """The names of the tokens in a cell (0-based column and level), in id order."""
+    return token_names(view, sorted(view.cells[column * view.game.components.levels + level]))
+
+
+def bathyscaphe_cells(view: SubmarineView, seat: int) -> list[tuple[int, int]]:
+    """The (column, level) of each of ``seat``'s bathyscaphes, 1-based, sorted."""
+    levels = view.game.components.levels
+    return sorted((b // levels + 1, b % levels + 1) for b in view.bathyscaphes[seat])
+
+
+def boat_side(view: SubmarineView, seat: int) -> str | None:
+    """``"left"`` or ``"right"`` when ``seat``'s boat is off that edge, else ``None``."""
+    pos = view.boats[seat]
+    return "left" if pos == LEFT else "right" if pos == view.game.components.columns else None
+
+
+def treasures_of(view: SubmarineView, seat: int) -> list[str]:
+    """The names of the treasures on ``seat``'s board, in the order of its types."""
+    return token_names(view, (t for t in view.treasures[seat] if t >= 0))
+
+
 class Targets:
     """The legal actions, sorted by the board element that stands for each.
 
@@ -126,13 +160,12 @@ class Targets:
     levels. ``no-swap`` and ``done`` have no element (the page lists every action).
     """
 
-    def __init__(self, view: dict[str, Any], legal: Sequence[Action], ui: SubmarineUI) -> None:
+    def __init__(self, view: SubmarineView, legal: Sequence[Action], ui: SubmarineUI) -> None:
         self.by_key: dict[tuple[Any, ...], list[SubAction]] = defaultdict(list)
         self.ui = ui
         c: Components = ui.c
-        pending = view["pending"]
-        seat = pending.get("seat")
-        column = int(pending.get("column", 0)) - 1
+        seat = view.current_seat
+        column = now_column(view)
         for a in legal:
             if not isinstance(a, SubAction):
                 continue

@@ -19,6 +19,7 @@ from typing import Any
 from subtable.core.actions import Action
 from subtable.core.events import Event
 from subtable.games.submarine.actions import Kind, SubAction
+from subtable.games.submarine.view import Phase, SubmarineView
 from subtable.i18n import Translator
 from subtable.web.boards import Choice, Stage
 from subtable.web.boards.submarine_panels import end_reason
@@ -26,11 +27,13 @@ from subtable.web.boards.submarine_parts import (
     BoardParts,
     abbr,
     card_name,
+    cell_tokens,
     colour_class,
     css,
     glyph,
     seat_class,
     split_token,
+    treasures_of,
 )
 from subtable.web.boards.svg import Element, el, make, to_html
 
@@ -113,9 +116,7 @@ def _marks(key: str, p: dict[str, Any]) -> list[str]:
 
 
 # -- the options --------------------------------------------------------------------------
-def choice(
-    board: BoardParts, action: Action, view: dict[str, Any], tr: Translator
-) -> Choice | None:
+def choice(board: BoardParts, action: Action, view: SubmarineView, tr: Translator) -> Choice | None:
     """The ways of paying for one treasure, as choices of one row."""
     del view
     if not isinstance(action, SubAction) or action.kind != Kind.COLLECT:
@@ -132,36 +133,36 @@ def choice(
                   board.ui.token(joker, tr))  # fmt: skip
 
 
-def unavailable(board: BoardParts, view: dict[str, Any], legal: Sequence[Action]) -> list[str]:
+def unavailable(board: BoardParts, view: SubmarineView, legal: Sequence[Action]) -> list[str]:
     """The treasures in the cells of the deciding captain's bathyscaphes that may act now,
     that cannot be collected (a toll not payable, no card of the colour)."""
-    pending = view["pending"]
-    if pending.get("phase") != "bathyscaphes" or pending.get("seat") != view.get("seat"):
+    if view.phase != Phase.ACT or view.current_seat != view.seat:
         return []
-    column = int(pending.get("column", 0)) - 1
+    column = view.column
     if column < 0:
         return []
     c = board.ui.c
-    levels = list(pending.get("idle", []))
-    if isinstance(pending.get("collecting_level"), int):
-        levels.append(pending["collecting_level"])
+    # the levels (0-based) of the bathyscaphes that may act, the collecting one's too
+    cells = [view.bathyscaphes[view.active][i] for i in view.idle()]
+    if view.acting >= 0:
+        cells.append(view.acting_cell())
+    levels = [cell % c.levels for cell in cells]
     open_tokens = {
         c.token_name(a.token) for a in legal if isinstance(a, SubAction) and a.kind == Kind.COLLECT
     }
     out: list[str] = []
     for level in sorted(set(levels)):
-        for name in view["cells"][column][int(level) - 1]:
+        for name in cell_tokens(view, column, level):
             if name not in open_tokens and f"collect {name} with card" not in out:
                 out.append(f"collect {name} with card")
     return out
 
 
 # -- the end ------------------------------------------------------------------------------
-def end(board: BoardParts, view: dict[str, Any], tr: Translator, who: dict[int, str]) -> str:
+def end(board: BoardParts, view: SubmarineView, tr: Translator, who: dict[int, str]) -> str:
     """Why the game ended, then the scores, best first, with the tie-break: different
     treasures, then jokers, then search cards held (hand and pile)."""
     ui = board.ui
-    outcome = view.get("outcome") or {}
     root = make("div", cls="end-game sub-end")
     el(root, "p", end_reason(view, tr, ui), cls="end-reason")
     el(root, "p", tr("web.end.sub.tiebreak"), cls="end-why")
@@ -171,12 +172,12 @@ def end(board: BoardParts, view: dict[str, Any], tr: Translator, who: dict[int, 
                  tr("web.end.sub.jokers"), tr("web.end.sub.cards")):  # fmt: skip
         el(head, "th", text, scope="col")
     body = el(table, "tbody")
-    winners = set(outcome.get("winners") or [])
+    winners = set(view.winners)
     rows = []
-    for p in view["players"]:
-        treasures = len([t for t in p["treasures"] if t])
-        score = (treasures, len(p["jokers"]), int(p["hand_size"]) + int(p["pile_size"]))
-        rows.append((score, int(p["seat"])))
+    for seat in range(view.players):
+        treasures = len(treasures_of(view, seat))
+        score = (treasures, len(view.jokers[seat]), view.cards_held(seat))
+        rows.append((score, seat))
     rows.sort(key=lambda r: (r[0], -r[1]), reverse=True)
     rank = 0
     previous: tuple[int, int, int] | None = None
