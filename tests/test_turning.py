@@ -272,6 +272,24 @@ def test_the_chart_s_moments_are_significant(name: str, options: dict[str, Any])
             assert len(moments) == len(found)
 
 
+def test_a_decisive_move_is_a_moment() -> None:
+    """Two players of Submarine: at move 94 player 1 takes a bathyscaphe from column 4 to
+    column 1, level 3, after which player 2 can no longer win. The chart's default worlds
+    mark it on player 2's curve, the change's 95% interval far from zero; every moment
+    marked is significant and its interval excludes no change."""
+    record = _record("submarine", {"players": 2}, seed=13)
+    turning = turning_points(record)
+    assert turning.worlds == 9 and turning.confirm == 48
+    decisive = [m for m in turning.moments_of(1) if m.move == 94]
+    assert decisive, turning.moments
+    m = decisive[0]
+    assert m.delta <= -0.4 and m.high < -0.3 and m.p < 1e-4
+    assert turning.series[1][94] == 0.0
+    for m in turning.moments:
+        assert m.p < 0.05 and (m.high < 0 or m.low > 0)
+        assert m.low <= m.delta <= m.high
+
+
 def _mean_of(rows: list[list[float]]) -> list[float]:
     return [sum(col) / len(rows) for col in zip(*rows, strict=True)]
 

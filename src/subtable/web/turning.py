@@ -34,7 +34,8 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import Any
 
 from fastapi import Request
@@ -110,6 +111,64 @@ def confirm_share(
     return pairs, time.process_time() - cpu
 
 
+@dataclass(slots=True)
+class ChartJob:
+    """A chart under way: its record, its worlds and the curves' shares submitted."""
+
+    record: dict[str, Any]
+    worlds: int
+    confirm: int
+    parts: int
+    stop: Callable[[], bool] | None
+    started: float
+    curves: list[Future[tuple[Draws, float]]]
+
+
+def start_chart(
+    executor: Executor,
+    record: dict[str, Any],
+    worlds: int | None,
+    parts: int,
+    stop: Callable[[], bool] | None = None,
+) -> ChartJob:
+    """Submit a record's curves (its JSON form), its worlds shared out in ``parts`` jobs."""
+    started = time.perf_counter()
+    confirm = confirm_worlds(worlds)
+    worlds = worlds or default_worlds(GameRecord.from_json(record))
+    curves = [
+        executor.submit(curve_share, record, worlds, share, stop) for share in shares(worlds, parts)
+    ]
+    return ChartJob(record, worlds, confirm, parts, stop, started, curves)
+
+
+def finish_chart(executor: Executor, job: ChartJob) -> dict[str, Any]:
+    """The chart in its JSON form, once its curves are done and its candidates' fresh
+    worlds (submitted here) are too. It holds the seconds it took and the CPU seconds of
+    the jobs and the joining."""
+    curves = [f.result() for f in job.curves]
+    cpu = time.process_time()
+    record = GameRecord.from_json(job.record)
+    draws = join_shares([d for d, _cpu in curves])
+    candidates = candidate_moves(record, draws)
+    cpu = time.process_time() - cpu
+    confirms = [
+        f.result()
+        for f in [
+            executor.submit(confirm_share, job.record, candidates, job.confirm, share, job.stop)
+            for share in shares(job.confirm, job.parts)
+        ]
+    ]
+    joined = time.process_time()
+    pairs = join_pairs([p for p, _cpu in confirms])
+    turning = assemble(record, draws, worlds=job.worlds, candidates=candidates, pairs=pairs)
+    data = turning.to_json()
+    data["method"] = METHOD
+    data["seconds"] = round(time.perf_counter() - job.started, 3)
+    jobs = sum(c for _d, c in curves) + sum(c for _p, c in confirms)
+    data["cpu_seconds"] = round(jobs + cpu + time.process_time() - joined, 3)
+    return data
+
+
 def run_chart(
     executor: Executor,
     record: dict[str, Any],
@@ -117,40 +176,8 @@ def run_chart(
     parts: int,
     stop: Callable[[], bool] | None = None,
 ) -> dict[str, Any]:
-    """A record's chart in its JSON form, its worlds shared out in ``parts`` jobs on
-    ``executor``: the curves', then the candidates' fresh ones. It holds the seconds it
-    took and the CPU seconds of the jobs and the joining."""
-    started = time.perf_counter()
-    game_record = GameRecord.from_json(record)
-    confirm = confirm_worlds(worlds)
-    worlds = worlds or default_worlds(game_record)
-    curves = [
-        f.result()
-        for f in [
-            executor.submit(curve_share, record, worlds, share, stop)
-            for share in shares(worlds, parts)
-        ]
-    ]
-    cpu = time.process_time()
-    draws = join_shares([d for d, _cpu in curves])
-    candidates = candidate_moves(game_record, draws)
-    cpu = time.process_time() - cpu
-    confirms = [
-        f.result()
-        for f in [
-            executor.submit(confirm_share, record, candidates, confirm, share, stop)
-            for share in shares(confirm, parts)
-        ]
-    ]
-    joined = time.process_time()
-    pairs = join_pairs([p for p, _cpu in confirms])
-    turning = assemble(game_record, draws, worlds=worlds, candidates=candidates, pairs=pairs)
-    data = turning.to_json()
-    data["method"] = METHOD
-    data["seconds"] = round(time.perf_counter() - started, 3)
-    jobs = sum(c for _d, c in curves) + sum(c for _p, c in confirms)
-    data["cpu_seconds"] = round(jobs + cpu + time.process_time() - joined, 3)
-    return data
+    """A record's chart in its JSON form: :func:`start_chart`, then :func:`finish_chart`."""
+    return finish_chart(executor, start_chart(executor, record, worlds, parts, stop))
 
 
 def compute(
@@ -314,7 +341,8 @@ class Turnings:
             stop = None if self._processes else self._closing.is_set
             parts = WORKERS if self._processes else 1
             pool = self._pool()
-            data = await asyncio.to_thread(run_chart, pool, record, self.worlds, parts, stop)
+            job = start_chart(pool, record, self.worlds, parts, stop)
+            data = await asyncio.to_thread(finish_chart, pool, job)
             log.info(
                 "where table %s turned: %d moves in %.1f s",
                 table.id,
