@@ -295,10 +295,19 @@ def _mean_of(rows: list[list[float]]) -> list[float]:
 
 
 def _significant_steps(steps: list[tuple[int, list[float], list[float]]]) -> set[int]:
+    """The moves the sign test and Benjamini–Hochberg keep whose normal 95% interval of
+    the mean change excludes zero."""
     ps = sorted((_sign_p(b, a), i) for i, b, a in steps)
     m = len(ps)
     kept = max((k for k, (p, _i) in enumerate(ps, start=1) if p <= k * 0.05 / m), default=0)
-    return {i for _p, i in ps[:kept]}
+    clear = set()
+    for i, before, after in steps:
+        diffs = [a - b for b, a in zip(before, after, strict=True)]
+        mean = sum(diffs) / len(diffs)
+        sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1))
+        if abs(mean) > 1.96 * sd / math.sqrt(len(diffs)):
+            clear.add(i)
+    return {i for _p, i in ps[:kept]} & clear
 
 
 def test_the_chart_and_the_report_are_written(tmp_path: Path) -> None:

@@ -467,8 +467,8 @@ def significant_changes(
     """A curve's moments from its tested moves (``steps``: each move with every world's
     result before and after it): the ``count`` largest drops and rises among the changes
     the paired test finds significant (:func:`change_p`, the false discovery rate held at
-    :data:`ALPHA` over the moves tested: :func:`discoveries`), the earliest first among
-    equal changes."""
+    :data:`ALPHA` over the moves tested: :func:`discoveries`) and whose paired 95% interval
+    excludes no change (what the reader is shown), the earliest first among equal changes."""
     tested = []
     for move, before, after in steps:
         mean_before, mean_after = sum(before) / len(before), sum(after) / len(after)
@@ -476,6 +476,7 @@ def significant_changes(
         p = change_p(before, after)
         tested.append(Moment(seat, move, mean_before, mean_after, p, low, high))
     kept = sorted(tested, key=lambda m: (m.p, m.move))[: discoveries([m.p for m in tested])]
+    kept = [m for m in kept if m.low > 0 or m.high < 0]  # its interval excludes no change
     drops = sorted((m for m in kept if m.delta < 0), key=lambda m: (m.delta, m.move))
     rises = sorted((m for m in kept if m.delta > 0), key=lambda m: (-m.delta, m.move))
     return sorted(drops[:count] + rises[:count], key=lambda m: m.move)
