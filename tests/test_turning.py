@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from pathlib import Path
 from typing import Any
 
@@ -288,6 +289,16 @@ def test_a_decisive_move_is_a_moment() -> None:
     for m in turning.moments:
         assert m.p < 0.05 and (m.high < 0 or m.low > 0)
         assert m.low <= m.delta <= m.high
+    # the chart's list says each moment's change and its interval, narrower than the change
+    from subtable.sim.chart import turning_figure
+    from subtable.web.boards.svg import to_html
+
+    game = make_game("submarine", players=2)
+    page = to_html(turning_figure(turning, game, translator("en")))
+    page = page[page.index('class="turning-moments"') :]  # the list (the chart has tooltips)
+    listed = re.findall(r"move (\d+): [^<]*?([−+])(\d+) points? \(±(\d+)\)", page)
+    assert len(listed) == len(turning.moments) and ("94", "−", "54", "14") in listed
+    assert all(int(change) >= int(margin) for _move, _sign, change, margin in listed)
 
 
 def _mean_of(rows: list[list[float]]) -> list[float]:
