@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +35,7 @@ from subtable.sim.turning import (
     significant_changes,
     turning_points,
 )
-from subtable.sim.turning_worlds import KeyedRng
+from subtable.sim.turning_worlds import KeyedRng, view_key
 
 pytestmark = pytest.mark.slow  # most tests here take over two seconds
 
@@ -148,6 +149,23 @@ def test_each_seat_s_curve_reads_only_its_own_view() -> None:
         mine = Estimator(state.game, worlds=4).estimate(state)
         theirs = Estimator(state.game, worlds=4).estimate(twin)
         assert mine[seat] == theirs[seat]
+
+
+def test_a_seat_s_worlds_play_only_the_moves_it_saw_whole() -> None:
+    """Three players of Submarine: at move 35 player 3 swaps a yellow card; the others see
+    only "swap". Had the card been green, every view of players 1 and 2 would be the same,
+    and so is every world's result on their curves (their worlds go on from the move
+    played in them only where they saw it whole)."""
+    record = _record("submarine", {"players": 3})
+    assert record.actions[34] == "swap yellow"
+    real = replace(record, actions=record.actions[:35])
+    other = replace(record, actions=[*record.actions[:34], "swap green"])
+    mine, theirs = (sample_worlds(r, range(4), worlds=4) for r in (real, other))
+    for seat in (0, 1):
+        for k in range(36):
+            assert view_key(_position(real, k), seat) == view_key(_position(other, k), seat)
+        assert mine[seat] == theirs[seat]
+    assert view_key(_position(real, 35), 2) != view_key(_position(other, 35), 2)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
