@@ -76,8 +76,8 @@ def test_the_curves_follow_the_record(name: str, options: dict[str, Any]) -> Non
     assert (turning.team_series is not None) == (name == "red-november")
     curves = turning.curves()
     assert len(curves) == (1 if name == "red-november" else 2)
-    for seat, _values in curves:
-        for m in turning.moments_of(seat):
+    for whose, _values in curves:
+        for m in turning.moments_of(whose):
             assert 1 <= m.move <= n
             assert m.low <= m.delta <= m.high
     again = turning_points(record, worlds=4)
@@ -192,7 +192,7 @@ def _sign_p(before: list[float], after: list[float]) -> float:
     m = fell + rose
     if m == 0:
         return 1.0
-    return min(1.0, 2 * sum(math.comb(m, i) for i in range(min(fell, rose) + 1)) / 2**m)
+    return min(1.0, 2 * sum(math.comb(m, i) for i in range(min(fell, rose) + 1)) / 2.0**m)
 
 
 def _significant(points: list[list[float]], rate: float = 0.05) -> set[int]:
@@ -269,13 +269,15 @@ def test_the_chart_s_moments_are_significant(name: str, options: dict[str, Any])
     assert join_pairs(split) == pairs
     assert 1 <= len(candidates) <= 4 * (1 + len(draws))
     seats = range(len(draws))
-    curves: list[tuple[int | None, list[tuple[int, list[float], list[float]]]]] = []
-    for seat in [None, *seats] if turning.team else seats:
-        steps = []
-        for (move, whose), found in zip(candidates, pairs, strict=True):
-            by = dict(zip(whose, found, strict=True))
+    curves: list[tuple[int | None, list[Step]]] = []
+    whom: list[int | None] = [None, *seats] if turning.team else list(seats)
+    for seat in whom:
+        steps: list[Step] = []
+        for (move, whose), measured in zip(candidates, pairs, strict=True):
+            by = dict(zip(whose, measured, strict=True))
             if seat is None:
-                steps.append((move, *(_mean_of([list(by[s][k]) for s in seats]) for k in (0, 1))))
+                before = _mean_of([list(by[s][0]) for s in seats])
+                steps.append((move, before, _mean_of([list(by[s][1]) for s in seats])))
             elif seat in by:
                 steps.append((move, list(by[seat][0]), list(by[seat][1])))
         curves.append((seat, steps))
@@ -319,11 +321,14 @@ def test_a_decisive_move_is_a_moment() -> None:
     assert all(int(change) >= int(margin) for _move, _sign, change, margin in listed)
 
 
+Step = tuple[int, list[float], list[float]]
+
+
 def _mean_of(rows: list[list[float]]) -> list[float]:
     return [sum(col) / len(rows) for col in zip(*rows, strict=True)]
 
 
-def _significant_steps(steps: list[tuple[int, list[float], list[float]]]) -> set[int]:
+def _significant_steps(steps: list[Step]) -> set[int]:
     """The moves the sign test and Benjamini–Hochberg keep whose normal 95% interval of
     the mean change excludes zero."""
     ps = sorted((_sign_p(b, a), i) for i, b, a in steps)
