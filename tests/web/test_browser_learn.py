@@ -200,6 +200,8 @@ def test_the_chart_in_the_replay_and_on_the_finished_table(
         marks = page.locator("#turning a.moment")
         assert marks.count() >= 2
         assert page.locator(".turning-moments li").count() == marks.count()
+        method = page.locator("#turning .turning-method").inner_text()
+        assert "16 worlds" in method and "48 fresh worlds" in method  # the server's
         # each moment the chart found says its change and its 95% interval, which
         # excludes no change: a significant change, not noise
         for k in range(marks.count()):
