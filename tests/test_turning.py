@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import math
+import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -24,12 +26,16 @@ from subtable.sim.turning import (
     Moment,
     Stopped,
     assemble,
+    candidate_moves,
+    join_pairs,
     join_shares,
     moment_text,
+    sample_pairs,
     sample_worlds,
     significant_changes,
     turning_points,
 )
+from subtable.sim.turning_worlds import KeyedRng, view_key
 
 pytestmark = pytest.mark.slow  # most tests here take over two seconds
 
@@ -70,10 +76,10 @@ def test_the_curves_follow_the_record(name: str, options: dict[str, Any]) -> Non
     assert (turning.team_series is not None) == (name == "red-november")
     curves = turning.curves()
     assert len(curves) == (1 if name == "red-november" else 2)
-    for seat, values in curves:
-        for m in turning.moments_of(seat):
+    for whose, _values in curves:
+        for m in turning.moments_of(whose):
             assert 1 <= m.move <= n
-            assert (m.before, m.after) == (values[m.move - 1], values[m.move])
+            assert m.low <= m.delta <= m.high
     again = turning_points(record, worlds=4)
     assert again.to_json() == turning.to_json()  # the same record gives the same curves
     json.dumps(turning.to_json())
@@ -145,6 +151,23 @@ def test_each_seat_s_curve_reads_only_its_own_view() -> None:
         assert mine[seat] == theirs[seat]
 
 
+def test_a_seat_s_worlds_play_only_the_moves_it_saw_whole() -> None:
+    """Three players of Submarine: at move 35 player 3 swaps a yellow card; the others see
+    only "swap". Had the card been green, every view of players 1 and 2 would be the same,
+    and so is every world's result on their curves (their worlds go on from the move
+    played in them only where they saw it whole)."""
+    record = _record("submarine", {"players": 3})
+    assert record.actions[34] == "swap yellow"
+    real = replace(record, actions=record.actions[:35])
+    other = replace(record, actions=[*record.actions[:34], "swap green"])
+    mine, theirs = (sample_worlds(r, range(4), worlds=4) for r in (real, other))
+    for seat in (0, 1):
+        for k in range(36):
+            assert view_key(_position(real, k), seat) == view_key(_position(other, k), seat)
+        assert mine[seat] == theirs[seat]
+    assert view_key(_position(real, 35), 2) != view_key(_position(other, 35), 2)
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_moment_says_what_happened_and_what_it_cost(lang: str) -> None:
     record = _record("red-november", {"players": 3})
@@ -169,7 +192,7 @@ def _sign_p(before: list[float], after: list[float]) -> float:
     m = fell + rose
     if m == 0:
         return 1.0
-    return min(1.0, 2 * sum(math.comb(m, i) for i in range(min(fell, rose) + 1)) / 2**m)
+    return min(1.0, 2 * sum(math.comb(m, i) for i in range(min(fell, rose) + 1)) / 2.0**m)
 
 
 def _significant(points: list[list[float]], rate: float = 0.05) -> set[int]:
@@ -180,6 +203,10 @@ def _significant(points: list[list[float]], rate: float = 0.05) -> set[int]:
     return {i for _p, i in ps[:kept]}
 
 
+def _steps(points: list[list[float]]) -> list[tuple[int, list[float], list[float]]]:
+    return [(i, points[i - 1], points[i]) for i in range(1, len(points))]
+
+
 def test_only_significant_changes_are_moments() -> None:
     """Forty worlds: at move 3, five worlds lose and come back at move 4 (noise: no moment);
     at move 6 every world is lost (a moment); at move 8, 30 worlds of 40 win back."""
@@ -188,49 +215,133 @@ def test_only_significant_changes_are_moments() -> None:
     points[3] = [0.0] * 5 + [1.0] * 35
     points.append([1.0] * 30 + [0.0] * 10)
     points.append(list(points[-1]))
-    moments = significant_changes(points, None)
+    moments = significant_changes(_steps(points), None)
     assert [(m.move, round(m.delta, 3)) for m in moments] == [(6, -1.0), (8, 0.75)]
     assert {m.move for m in moments} == _significant(points) == {6, 8}
     for m in moments:
         assert m.p == pytest.approx(_sign_p(points[m.move - 1], points[m.move]))
+        assert m.low <= m.delta <= m.high and (m.low > 0 or m.high < 0)
     # balanced noise everywhere: no moment at all
     noise = [[float((i + j) % 2) for j in range(worlds)] for i in range(20)]
-    assert significant_changes(noise, 0) == [] and _significant(noise) == set()
+    assert significant_changes(_steps(noise), 0) == [] and _significant(noise) == set()
+    # a change that would be significant alone is not among 20 moves tested
+    lone = [[1.0] * 8, [0.0] * 8]
+    assert [m.move for m in significant_changes(_steps(lone), None)] == [1]
+    assert significant_changes(_steps(lone + [[0.0] * 8] * 19), None) == []
+
+
+def test_keyed_shuffles_keep_the_unseen_cards_in_order() -> None:
+    """A world drawn after a card is revealed keeps the other cards where they were."""
+    deck = [3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5]
+    first, second = list(deck), [c for c in deck if c != 9]
+    KeyedRng(77).shuffle(first)
+    KeyedRng(77).shuffle(second)
+    assert sorted(first) == sorted(deck) and [c for c in first if c != 9] == second
+    places = [0] * 5  # where card 0 lands in 1,000 worlds: each place about 200 times
+    for key in range(1000):
+        cards = list(range(5))
+        KeyedRng(key).shuffle(cards)
+        places[cards.index(0)] += 1
+    assert all(150 < n < 250 for n in places), places
+    # a second shuffle of the same world is not the first one's order again
+    rng, again = KeyedRng(5), list(range(10))
+    rng.shuffle(again)
+    twice = list(range(10))
+    rng.shuffle(twice)
+    assert again != twice
 
 
 @pytest.mark.parametrize("name, options", GAMES)
 def test_the_chart_s_moments_are_significant(name: str, options: dict[str, Any]) -> None:
-    """On a real game: every moment marked is a change the test's own paired sign test and
-    Benjamini–Hochberg procedure find significant, among the largest of those."""
+    """On a real game: every moment marked is a candidate whose fresh worlds' change the
+    test's own paired sign test and Benjamini–Hochberg procedure find significant, among
+    the largest of those; shared out among workers, the same chart."""
     record = _record(name, options)
-    worlds = 12
+    worlds, confirm = 6, 12
     draws = sample_worlds(record, range(worlds), worlds=worlds)
-    turning = assemble(record, draws, worlds=worlds)
-    assert turning.to_json() == turning_points(record, worlds=worlds).to_json()
-    # shared out (as the web table's workers do), the same chart
-    halves = [sample_worlds(record, share, worlds=worlds) for share in (range(5), range(5, 12))]
+    candidates = candidate_moves(record, draws)
+    pairs = sample_pairs(record, candidates, range(confirm), worlds=confirm)
+    turning = assemble(record, draws, worlds=worlds, candidates=candidates, pairs=pairs)
+    assert turning.to_json() == turning_points(record, worlds=worlds, confirm=confirm).to_json()
+    halves = [sample_worlds(record, share, worlds=worlds) for share in (range(2), range(2, 6))]
     assert join_shares(halves) == draws
-    curves: list[tuple[int | None, list[list[float]]]] = [
-        (s, [list(p) for p in points]) for s, points in enumerate(draws)
-    ]
-    if turning.team:
-        members = range(len(draws))
-        team = [
-            [sum(w) / len(members) for w in zip(*(draws[s][i] for s in members), strict=True)]
-            for i in range(len(draws[0]))
-        ]
-        curves.append((None, team))
-    for seat, points in curves:
-        found = _significant(points)
+    split = [sample_pairs(record, candidates, s, worlds=confirm) for s in (range(5), range(5, 12))]
+    assert join_pairs(split) == pairs
+    assert 1 <= len(candidates) <= 4 * (1 + len(draws))
+    seats = range(len(draws))
+    curves: list[tuple[int | None, list[Step]]] = []
+    whom: list[int | None] = [None, *seats] if turning.team else list(seats)
+    for seat in whom:
+        steps: list[Step] = []
+        for (move, whose), measured in zip(candidates, pairs, strict=True):
+            by = dict(zip(whose, measured, strict=True))
+            if seat is None:
+                before = _mean_of([list(by[s][0]) for s in seats])
+                steps.append((move, before, _mean_of([list(by[s][1]) for s in seats])))
+            elif seat in by:
+                steps.append((move, list(by[seat][0]), list(by[seat][1])))
+        curves.append((seat, steps))
+    for seat, steps in curves:
+        found = _significant_steps(steps)
         moments = turning.moments_of(seat)
         assert {m.move for m in moments} <= found
-        changes = sorted(abs(sum(points[i]) - sum(points[i - 1])) / worlds for i in found)
         for m in moments:
-            assert m.p < 0.05
+            before, after = next((b, a) for i, b, a in steps if i == m.move)
+            assert m.delta == pytest.approx((sum(after) - sum(before)) / confirm)
+            assert m.p == pytest.approx(_sign_p(before, after)) and m.p < 0.05
         if len(found) <= 6:
             assert len(moments) == len(found)
-        elif changes:
-            assert max(abs(m.delta) for m in moments) == pytest.approx(changes[-1])
+
+
+def test_a_decisive_move_is_a_moment() -> None:
+    """Two players of Submarine: at move 94 player 1 takes a bathyscaphe from column 4 to
+    column 1, level 3, after which player 2 can no longer win. The chart's default worlds
+    mark it on player 2's curve, the change's 95% interval far from zero; every moment
+    marked is significant and its interval excludes no change."""
+    record = _record("submarine", {"players": 2}, seed=13)
+    turning = turning_points(record)
+    assert turning.worlds == 9 and turning.confirm == 48
+    decisive = [m for m in turning.moments_of(1) if m.move == 94]
+    assert decisive, turning.moments
+    m = decisive[0]
+    assert m.delta <= -0.4 and m.high < -0.3 and m.p < 1e-4
+    assert turning.series[1][94] == 0.0
+    for m in turning.moments:
+        assert m.p < 0.05 and (m.high < 0 or m.low > 0)
+        assert m.low <= m.delta <= m.high
+    # the chart's list says each moment's change and its interval, narrower than the change
+    from subtable.sim.chart import turning_figure
+    from subtable.web.boards.svg import to_html
+
+    game = make_game("submarine", players=2)
+    page = to_html(turning_figure(turning, game, translator("en")))
+    page = page[page.index('class="turning-moments"') :]  # the list (the chart has tooltips)
+    listed = re.findall(r"move (\d+): [^<]*?([−+])(\d+) points? \(±(\d+)\)", page)
+    assert len(listed) == len(turning.moments) and ("94", "−", "54", "14") in listed
+    assert all(int(change) >= int(margin) for _move, _sign, change, margin in listed)
+
+
+Step = tuple[int, list[float], list[float]]
+
+
+def _mean_of(rows: list[list[float]]) -> list[float]:
+    return [sum(col) / len(rows) for col in zip(*rows, strict=True)]
+
+
+def _significant_steps(steps: list[Step]) -> set[int]:
+    """The moves the sign test and Benjamini–Hochberg keep whose normal 95% interval of
+    the mean change excludes zero."""
+    ps = sorted((_sign_p(b, a), i) for i, b, a in steps)
+    m = len(ps)
+    kept = max((k for k, (p, _i) in enumerate(ps, start=1) if p <= k * 0.05 / m), default=0)
+    clear = set()
+    for i, before, after in steps:
+        diffs = [a - b for b, a in zip(before, after, strict=True)]
+        mean = sum(diffs) / len(diffs)
+        sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1))
+        if abs(mean) > 1.96 * sd / math.sqrt(len(diffs)):
+            clear.add(i)
+    return {i for _p, i in ps[:kept]} & clear
 
 
 def test_the_chart_and_the_report_are_written(tmp_path: Path) -> None:

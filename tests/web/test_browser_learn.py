@@ -8,6 +8,7 @@ refreshes the README's)."""
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 import time
 from collections.abc import Callable
@@ -15,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.web.conftest import SHOTS
 from tests.web.test_browser_table import Page, axe_violations, seat_url
 
 from subtable.web.turning import compute
@@ -156,9 +156,10 @@ def test_the_hint_button(browser: Any, server: Any, shots: Path) -> None:
         watcher.close()
 
 
-def _finished(server: Any, db: Path) -> dict[str, Any]:
-    """A table of bots played to its end, its chart computed here and kept where the
-    server keeps it (the server would compute the same with more worlds)."""
+def _finished(server: Any, db: Path) -> tuple[dict[str, Any], list[int]]:
+    """A table of bots played to its end, its chart computed here as the server computes
+    it and kept where the server keeps it; with the moves of its moments (where it has
+    fewer than two, two more are marked for the links to be followed)."""
     t = server.post(
         "/api/tables", {"game": "red-november", "players": 3, "seats": ["heuristic"] * 3}
     )
@@ -166,24 +167,28 @@ def _finished(server: Any, db: Path) -> dict[str, Any]:
     while not server.get(f"/api/tables/{t['id']}")["finished"]:
         assert time.monotonic() < deadline
         time.sleep(0.1)
-    worlds = 16 if SHOTS else 4  # the server's own number for the docs' screenshot
-    data = compute(server.get(f"/api/tables/{t['id']}/record"), worlds)
-    if len(data["moments"]) < 2:  # few worlds find no significant change: two marked here
+    data = compute(server.get(f"/api/tables/{t['id']}/record"))  # the server's worlds
+    found = [m["move"] for m in data["moments"] if m["seat"] is None]
+    if len(data["moments"]) < 2:
         team = data["team_series"]
         moves = sorted(range(1, len(team)), key=lambda k: -abs(team[k] - team[k - 1]))[:2]
-        data["moments"] = [
+        data["moments"] += [
             {"seat": None, "move": k, "before": team[k - 1], "after": team[k], "p": 0.0}
             for k in sorted(moves)
+            if k not in found
         ]
     with sqlite3.connect(db) as conn:
         conn.execute("UPDATE tables SET turning = ? WHERE id = ?", (json.dumps(data), t["id"]))
-    return t
+    return t, found
+
+
+_CHANGE = re.compile(r"([−+])(\d+) points? \(±(\d+)\)$")
 
 
 def test_the_chart_in_the_replay_and_on_the_finished_table(
     browser: Any, server: Any, db: Path, shots: Path
 ) -> None:
-    t = _finished(server, db)
+    t, found = _finished(server, db)
     ctx = browser.new_context(viewport=VIEW)
     page = ctx.new_page()
     errors: list[str] = []
@@ -195,6 +200,16 @@ def test_the_chart_in_the_replay_and_on_the_finished_table(
         marks = page.locator("#turning a.moment")
         assert marks.count() >= 2
         assert page.locator(".turning-moments li").count() == marks.count()
+        method = page.locator("#turning .turning-method").inner_text()
+        assert "16 worlds" in method and "48 fresh worlds" in method  # the server's
+        # each moment the chart found says its change and its 95% interval, which
+        # excludes no change: a significant change, not noise
+        for k in range(marks.count()):
+            if int(marks.nth(k).get_attribute("data-move") or "0") in found:
+                text = page.locator(".turning-moments li").nth(k).inner_text().strip()
+                change = _CHANGE.search(text)
+                assert change is not None, text
+                assert int(change.group(2)) >= int(change.group(3)), text  # both rounded
         page.locator("#turning").screenshot(path=str(shots / "turning.png"))
         assert axe_violations(page) == []
         move = int(marks.nth(1).get_attribute("data-move") or "0")

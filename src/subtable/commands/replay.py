@@ -41,7 +41,12 @@ def replay_cmd(
     ] = None,
     worlds: Annotated[
         int | None,
-        typer.Option(min=1, help="worlds sampled from each seat's view per estimate (16)"),
+        typer.Option(
+            min=1,
+            help="worlds sampled from each seat's view per estimate (16 for a team's curve, "
+            "18 split among a competitive game's seats); moments: three times as many fresh "
+            "ones (48 by default)",
+        ),
     ] = None,
 ) -> None:
     """Re-run a game record and verify its final digest; --log narrates the game; --chart
@@ -103,11 +108,11 @@ def turned(
 ) -> None:
     """Compute where ``record``'s game turned; write the chart and/or the report and print
     the moments."""
-    from subtable.sim.turning import TURNING_WORLDS, turning_points
+    from subtable.sim.turning import turning_points
     from subtable.sim.turning_report import moment_rows, write_chart, write_turning_report
 
     try:
-        turning = turning_points(record, worlds=worlds or TURNING_WORLDS)
+        turning = turning_points(record, worlds=worlds)
         if chart is not None:
             write_chart(turning, chart, game, tr)
         if report is not None:

@@ -339,12 +339,13 @@ def turning_figure(
         (m for s, _values in chosen for m in turning.moments_of(s)),
         key=lambda m: (m.move, -1 if m.seat is None else m.seat),
     )
+    drawn = dict(chosen)
     marks = [
-        Mark(
+        Mark(  # on its curve, pointing the way the fresh worlds measured the change
             index[m.seat],
             m.move,
-            m.before,
-            m.after,
+            drawn[m.seat][m.move] - m.delta,
+            drawn[m.seat][m.move],
             href(m.move),
             moment_text(turning, m, tr, game, numbers[m.move]),
         )
@@ -367,7 +368,8 @@ def turning_figure(
         numbers,
     )
     body = make("div", cls="turning-body")
-    el(body, "p", tr("web.turning.method", worlds=turning.worlds), cls="turning-method")
+    method = tr("web.turning.method", worlds=turning.worlds, confirm=turning.confirm)
+    el(body, "p", method, cls="turning-method")
     el(body, "div", cls="turning-figure").append(chart_svg(curves, marks, axes, step=step))
     legend = el(body, "ul", cls="turning-legend", aria_label=tr("web.turning.curves"))
     for i, curve in enumerate(curves):

@@ -7,55 +7,72 @@ and the game's expert plays each to the end (:class:`Estimator`). The fitted lea
 models the search bots use were measured against such playouts and found too far off for a
 chart (docs/lab.md: Red November 0.07 where the playouts give 0.86, with a “Crushed!”
 token on the track), so the chart plays out: its values are unbiased for the expert's
-play, with a standard error each. Seats whose views carry the same information share one
+play, with a 95% interval each. Seats whose views carry the same information share one
 estimate (Red November's gnomes, unless Crazed Gnomes hides their hands). A cooperative
 game's curve is the team's: the mean of its members' estimates.
 
-A change is a *moment* only when it is significant: world ``j`` is drawn with the same
-generator before and after each move (common random numbers), so each move gives ``worlds``
-paired changes, and McNemar's exact (sign) test of how many worlds rose against how many
-fell must reject "no change", with the share of false moments among a curve's moments held
-at :data:`ALPHA` (Benjamini and Hochberg's procedure over its moves). Of the significant
-changes, the three largest drops and
-rises of each curve are its moments, with the move's index (the replay's position after it)
-and events; a curve may have none. :func:`moment_text` says what happened there in the
-reader's language ("Gnome 3 chooses Reactor Room (4): the fire spreads there: −14 points").
-Every draw comes from generators seeded with ``seed``: the same record gives the same curves.
+A change is a *moment* only when it is significant, in two stages. The curves' worlds are
+coupled from one position to the next (:mod:`subtable.sim.turning_worlds`), and each curve's
+:data:`CANDIDATES` largest changes are its candidates (:func:`candidate_moves`). Each
+candidate is then measured again on :data:`CONFIRM_WORLDS` fresh worlds, drawn before the
+move and, world by world, after it (:func:`sample_pairs`): McNemar's exact (sign) test of
+how many of them rose against how many fell must reject "no change", with the share of
+false moments among a curve's moments held at :data:`ALPHA` (Benjamini and Hochberg's
+procedure over its candidates). The fresh worlds make the test independent of the choice
+of candidates, and testing a few candidates rather than every move keeps its power. Of the
+significant changes, the three largest drops and rises of each curve are its moments, with
+the change and its paired 95% interval measured on the fresh worlds, the move's index (the
+replay's position after it) and events; a curve may have none. :func:`moment_text` says
+what happened there in the reader's language ("Gnome 3 chooses Reactor Room (4): the fire
+spreads there: −14 points"). Every draw comes from generators seeded with ``seed``: the
+same record gives the same curves.
 
-The worlds are independent of one another: :func:`sample_worlds` plays any share of them
-(a worker process each) and :func:`assemble` joins the shares into the curves.
+The worlds are independent of one another: :func:`sample_worlds` and :func:`sample_pairs`
+play any share of them (a worker process each) and :func:`assemble` joins the shares.
 """
 
 from __future__ import annotations
 
-import json
+import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from subtable.bots.heuristic import SearchHooks, search_hooks
 from subtable.core.errors import RecordError, SubtableError
 from subtable.core.events import Event
 from subtable.core.game import Game, State, Utility
 from subtable.core.record import GameRecord
 from subtable.core.registry import make_game
-from subtable.core.rng import Rng
 from subtable.i18n import Translator
-from subtable.sim.stats import mcnemar_exact_p, wilson_interval
+from subtable.sim.stats import mcnemar_exact_p
+from subtable.sim.turning_worlds import (
+    TURNING_WORLDS,
+    Estimate,
+    Estimator,
+    Played,
+    Stopped,
+    summary,
+)
 
-#: sampled worlds behind each estimate when not told
-TURNING_WORLDS = 16
+__all__ = [
+    "TURNING_WORLDS",
+    "Estimate",
+    "Estimator",
+    "Moment",
+    "Move",
+    "Played",
+    "Stopped",
+    "Turning",
+    "assemble",
+    "summary",
+    "turning_points",
+]
+
 #: moments marked per curve, each way
 MOMENTS = 3
 #: the expected share of a curve's moments that are noise alone, at most (its false
 #: discovery rate)
 ALPHA = 0.05
-#: the fields of a view that say whose it is rather than what it shows (the deciding
-#: seat's view lists its legal actions, which anyone could derive)
-_WHOSE = ("seat", "legal")
-_SALT = 0x7E41_2C0F_D15E_A5E5
-_STRIDE = 0x9E37_79B9_7F4A_7C15
-_PLAY = 0x51A7_0B1E
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +98,9 @@ class Moment:
     after: float
     #: the paired test's p-value: how likely a change this clear is from the worlds alone
     p: float = 0.0
+    #: the change's paired 95% interval (``low <= delta <= high``)
+    low: float = 0.0
+    high: float = 0.0
 
     @property
     def delta(self) -> float:
@@ -108,6 +128,8 @@ class Turning:
     moments: tuple[Moment, ...]
     worlds: int
     seed: int
+    #: fresh worlds behind each moment's change and its interval
+    confirm: int = 0
 
     def curves(self) -> list[tuple[int | None, tuple[float, ...]]]:
         """The curves to draw: the team's, or each seat's."""
@@ -136,155 +158,58 @@ class Turning:
             "team": self.team,
             "worlds": self.worlds,
             "seed": self.seed,
+            "confirm": self.confirm,
             "series": [list(s) for s in self.series],
             "lows": [list(s) for s in self.lows],
             "highs": [list(s) for s in self.highs],
             "team_series": None if self.team_series is None else list(self.team_series),
             "moves": [{"index": m.index, "seat": m.seat, "action": m.action} for m in self.moves],
             "moments": [
-                {"seat": m.seat, "move": m.move, "before": m.before, "after": m.after, "p": m.p}
+                {
+                    "seat": m.seat,
+                    "move": m.move,
+                    "before": m.before,
+                    "after": m.after,
+                    "p": m.p,
+                    "low": m.low,
+                    "high": m.high,
+                }
                 for m in self.moments
             ],
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Estimate:
-    """A chance of winning, its 95% interval and each sampled world's result."""
-
-    mean: float
-    low: float
-    high: float
-    #: each world's result, in the order of the worlds
-    draws: tuple[float, ...] = ()
-
-
 #: per seat, per position (before the first move, then after each), per world: the result
 Draws = tuple[tuple[tuple[float, ...], ...], ...]
+#: the moves to confirm, each with the seats whose curves need it
+Candidates = tuple[tuple[int, tuple[int, ...]], ...]
+#: per candidate, per seat of it: each fresh world's result before the move and after it
+Pairs = tuple[tuple[tuple[tuple[float, ...], tuple[float, ...]], ...], ...]
+#: a competitive game's curves' worlds per position, all seats together, when not told
+#: (no fewer than 4 a seat): each seat's curve samples from its own view
+CURVE_PLAYOUTS = 18
+#: fresh worlds behind each candidate's confirmation
+CONFIRM_WORLDS = 48
+#: candidates confirmed per curve
+CANDIDATES = 3
+#: the confirmation's worlds are drawn apart from the curves' (another key)
+_CONFIRM = 0xC0F1_12E5_0A1B_D00D
 
 
-@dataclass(slots=True)
-class _Playout:
-    """One sampled world of a seat's view and the expert's playout from it."""
-
-    world: State[Any]
-    #: the playout's actions, still to come from ``world``
-    path: list[int]
-    returns: list[float]
-
-
-class Stopped(Exception):
-    """The work was stopped before its end (see :func:`turning_points`)."""
+def default_worlds(record: GameRecord) -> int:
+    """The curves' worlds per point for ``record``'s game: :data:`TURNING_WORLDS` for a
+    cooperative game (its team's curve), else :data:`CURVE_PLAYOUTS` split among the seats'
+    curves."""
+    game = _game_of(record)
+    if game.info.utility == Utility.COOPERATIVE:
+        return TURNING_WORLDS
+    return max(4, CURVE_PLAYOUTS // game.num_seats)
 
 
-class Estimator:
-    """Each seat's chance of winning at a position, from its own view: the expert's playouts
-    to the end from ``worlds`` states sampled from the view.
-
-    World ``j`` is always drawn with the generator seeded ``(seed, j)``, so consecutive
-    positions share their luck (common random numbers). When a move reveals nothing, the
-    world drawn after it is the previous one with that move played; if the move is also
-    the one the playout began with, the playout's outcome carries over without being
-    played again (games played by the expert are estimated about three times faster).
-    """
-
-    def __init__(
-        self,
-        game: Game[Any],
-        worlds: int = TURNING_WORLDS,
-        seed: int = 0,
-        stop: Callable[[], bool] | None = None,
-        share: Sequence[int] | None = None,
-    ) -> None:
-        hooks = search_hooks(game, walk=True)  # its playouts: the expert's walks, for less CPU
-        if hooks is None or not game.can_determinize:
-            raise SubtableError(
-                f"{game.info.title} has no expert to estimate chances with",
-                code="no_expert",
-                params={"game": game.info.name},
-            )
-        self.game = game
-        self.hooks: SearchHooks = hooks
-        self.worlds = max(1, int(worlds))
-        #: the worlds played here (all of them, unless the work is shared out)
-        self.share = tuple(range(self.worlds)) if share is None else tuple(share)
-        self.seed = seed
-        #: asked before each playout: true ends the work (:class:`Stopped`)
-        self.stop = stop
-        #: per seat, the playouts of the last position estimated from its view
-        self._carried: dict[int, list[_Playout]] = {}
-        #: playouts played (not carried over), for the measurements
-        self.playouts = 0
-
-    def estimate(self, state: State[Any], last: int | None = None) -> list[Estimate]:
-        """Each seat's estimate at ``state``, from its own view; ``last`` is the move just
-        played (its id). Seats whose views differ only by whose they are share one."""
-        seats = self.game.num_seats
-        if state.is_terminal():
-            return [Estimate(r, r, r, (r,) * len(self.share)) for r in state.returns()]
-        known: dict[str, list[Estimate]] = {}
-        out = []
-        for seat in range(seats):
-            data = state.view(seat)
-            for mine in _WHOSE:
-                data.pop(mine, None)
-            key = json.dumps(data, sort_keys=True, separators=(",", ":"))
-            found = known.get(key)
-            if found is None:
-                found = known[key] = self._estimate(state, seat, last)
-            out.append(found[seat])
-        return out
-
-    def _estimate(self, state: State[Any], seat: int, last: int | None) -> list[Estimate]:
-        view = state.observe(seat)
-        before = self._carried.get(seat)
-        now = []
-        for k, j in enumerate(self.share):
-            world = self.game.determinize(view, Rng(self.seed ^ _SALT ^ (j * _STRIDE)))
-            old = before[k] if before is not None else None
-            if old is not None and last is not None and old.path[:1] == [last]:
-                moved = old.world.clone()
-                moved.apply_unchecked(last)
-                if _same(moved, world):
-                    now.append(_Playout(world, old.path[1:], old.returns))
-                    continue
-            if self.stop is not None and self.stop():
-                raise Stopped("the estimate was stopped")
-            now.append(self._play(world, j))
-        self._carried[seat] = now
-        return [summary(tuple(p.returns[s] for p in now)) for s in range(self.game.num_seats)]
-
-    def _play(self, world: State[Any], j: int) -> _Playout:
-        """Play the expert on from a copy of ``world`` to the end."""
-        self.playouts += 1
-        hooks = self.hooks
-        rng = Rng(self.seed ^ _SALT ^ (j * _STRIDE) ^ _PLAY)
-        state = world.clone()
-        path: list[int] = []
-        for _ in range(self.game.info.max_game_length):
-            if state.is_terminal():
-                return _Playout(world, path, state.returns())
-            ids = state.legal_action_ids()
-            action = ids[0] if len(ids) == 1 else hooks.act(state, ids, rng)
-            path.append(action)
-            state.apply_unchecked(action)
-        raise RuntimeError("a playout did not end")
-
-
-def summary(draws: tuple[float, ...]) -> Estimate:
-    """The mean of the worlds' results and its 95% interval (Wilson's)."""
-    n = len(draws)
-    mean = sum(draws) / n
-    low, high = wilson_interval(round(mean * n), n)
-    return Estimate(mean, min(low, mean), max(high, mean), draws)
-
-
-def _same(a: State[Any], b: State[Any]) -> bool:
-    """Whether two states are the same position (their histories aside)."""
-    da, db = a.to_json(), b.to_json()
-    da.pop("history", None)
-    db.pop("history", None)
-    return da == db
+def confirm_worlds(worlds: int | None) -> int:
+    """The fresh worlds behind each candidate: :data:`CONFIRM_WORLDS`, or three times the
+    curves' ``worlds`` where they are told."""
+    return CONFIRM_WORLDS if worlds is None else 3 * max(1, int(worlds))
 
 
 def _game_of(record: GameRecord) -> Game[Any]:
@@ -296,9 +221,9 @@ def _game_of(record: GameRecord) -> Game[Any]:
 
 def _positions(
     game: Game[Any], record: GameRecord
-) -> Iterator[tuple[State[Any], int | None, Move | None]]:
-    """The record's positions: the start, then after each move (with its id and what it
-    caused). Raises :class:`RecordError` for a move that cannot be played."""
+) -> Iterator[tuple[State[Any], Played | None, Move | None]]:
+    """The record's positions: the start, then after each move (with what led there and
+    what it caused). Raises :class:`RecordError` for a move that cannot be played."""
     state: State[Any] = game.new_state(record.seed)
     yield state, None, None
     for index, text in enumerate(record.actions, start=1):
@@ -311,7 +236,8 @@ def _positions(
                 f"action {index} ({text!r}) cannot be played: {exc.message}",
                 params={"index": index, "action": text},
             ) from None
-        yield state, action.id, Move(index, seat, text, tuple(e.for_seat(None) for e in events))
+        move = Move(index, seat, text, tuple(e.for_seat(None) for e in events))
+        yield state, Played(action.id, seat, tuple(events)), move
 
 
 def sample_worlds(
@@ -323,11 +249,11 @@ def sample_worlds(
     stop: Callable[[], bool] | None = None,
 ) -> Draws:
     """Each seat's result in each world of ``share`` (indices below ``worlds``) at every
-    position of ``record``: the expensive part of :func:`turning_points`, any share of
-    the worlds at a time."""
+    position of ``record``: the curves' part of :func:`turning_points`, any share of the
+    worlds at a time."""
     game = _game_of(record)
     estimator = Estimator(game, worlds, seed, stop, share)
-    rows = [estimator.estimate(state, last) for state, last, _move in _positions(game, record)]
+    rows = [estimator.estimate(state, played) for state, played, _move in _positions(game, record)]
     return tuple(tuple(row[s].draws for row in rows) for s in range(game.num_seats))
 
 
@@ -339,46 +265,152 @@ def join_shares(shares: Sequence[Draws]) -> Draws:
     )
 
 
-def assemble(record: GameRecord, draws: Draws, *, worlds: int, seed: int = 0) -> Turning:
-    """The curves and their significant moments from every world's results."""
+def _curve_draws(
+    game: Game[Any], record: GameRecord, draws: Draws
+) -> list[tuple[int | None, Sequence[tuple[float, ...]]]]:
+    """Every curve's draws: each seat's and, in a cooperative game, the team's (first)."""
+    curves: list[tuple[int | None, Sequence[tuple[float, ...]]]] = list(enumerate(draws))
+    if game.info.utility == Utility.COOPERATIVE:
+        members = _members(game, _final(game, record))
+        curves.insert(0, (None, tuple(_team(w, members) for w in zip(*draws, strict=True))))
+    return curves
+
+
+def _team(points: Sequence[Sequence[float]], members: Sequence[int]) -> tuple[float, ...]:
+    """The team's result in each world: the mean of its members' (``points``: per seat)."""
+    return tuple(sum(w) / len(members) for w in zip(*(points[s] for s in members), strict=True))
+
+
+def _final(game: Game[Any], record: GameRecord) -> State[Any]:
+    state = game.new_state(record.seed)
+    for text in record.actions:
+        state.apply(text)
+    return state
+
+
+def candidate_moves(record: GameRecord, draws: Draws, count: int = CANDIDATES) -> Candidates:
+    """The moves to confirm: each curve's ``count`` largest changes (the earliest first
+    among equal ones), with the seats each needs (a team's curve: every seat)."""
+    game = _game_of(record)
+    needs: dict[int, set[int]] = {}
+    for seat, points in _curve_draws(game, record, draws):
+        means = [sum(p) / len(p) for p in points]
+        changes = [(-abs(means[i] - means[i - 1]), i) for i in range(1, len(means))]
+        for change, move in sorted(changes)[:count]:
+            if change < 0:
+                needed = range(game.num_seats) if seat is None else (seat,)
+                needs.setdefault(move, set()).update(needed)
+    return tuple((move, tuple(sorted(needs[move]))) for move in sorted(needs))
+
+
+def sample_pairs(
+    record: GameRecord,
+    candidates: Candidates,
+    share: Sequence[int],
+    *,
+    worlds: int = CONFIRM_WORLDS,
+    seed: int = 0,
+    stop: Callable[[], bool] | None = None,
+) -> Pairs:
+    """Each candidate's fresh worlds of ``share`` (indices below ``worlds``): every seat
+    of it, its result before the move and after it, world by world."""
+    game = _game_of(record)
+    estimator = Estimator(game, worlds, seed ^ _CONFIRM, stop, share)
+    wanted = dict(candidates)
+    out = []
+    before: State[Any] | None = None
+    for state, played, move in _positions(game, record):
+        if move is not None and played is not None and move.index in wanted:
+            assert before is not None
+            seats = wanted[move.index]
+            found = estimator.pair(before, state, played, move.index, seats)
+            out.append(tuple(found[s] for s in seats))
+        before = state.clone() if (0 if move is None else move.index) + 1 in wanted else None
+    return tuple(out)
+
+
+def join_pairs(shares: Sequence[Pairs]) -> Pairs:
+    """The pairs of several shares of the fresh worlds as one (in the order given)."""
+    return tuple(
+        tuple(
+            (
+                sum((share[c][k][0] for share in shares), ()),
+                sum((share[c][k][1] for share in shares), ()),
+            )
+            for k in range(len(shares[0][c]))
+        )
+        for c in range(len(shares[0]))
+    )
+
+
+def assemble(
+    record: GameRecord,
+    draws: Draws,
+    *,
+    worlds: int,
+    seed: int = 0,
+    candidates: Candidates = (),
+    pairs: Pairs = (),
+) -> Turning:
+    """The curves from every world's results, and the moments the candidates' fresh worlds
+    (``pairs``) find significant."""
     game = _game_of(record)
     positions = list(_positions(game, record))
-    state = positions[-1][0]
-    moves = [move for _state, _last, move in positions if move is not None]
+    moves = [move for _state, _played, move in positions if move is not None]
     estimates = [[summary(point) for point in seat] for seat in draws]
     per_seat = tuple(tuple(e.mean for e in row) for row in estimates)
     lows = tuple(tuple(e.low for e in row) for row in estimates)
     highs = tuple(tuple(e.high for e in row) for row in estimates)
+    curves = _curve_draws(game, record, draws)
     team = game.info.utility == Utility.COOPERATIVE
-    curves: list[tuple[int | None, Sequence[tuple[float, ...]]]] = list(enumerate(draws))
-    team_series = None
-    if team:
-        members = _members(game, state)
-        team_draws = tuple(
-            tuple(sum(w) / len(members) for w in zip(*(draws[s][i] for s in members), strict=True))
-            for i in range(len(draws[0]))
-        )
-        team_series = tuple(summary(point).mean for point in team_draws)
-        curves.insert(0, (None, team_draws))
-    moments = tuple(m for seat, points in curves for m in significant_changes(points, seat))
+    team_series = tuple(summary(p).mean for p in curves[0][1]) if team else None
+    members = _members(game, positions[-1][0])
+    moments = []
+    for seat, _points in curves:
+        steps = []
+        for (move, seats), found in zip(candidates, pairs, strict=True):
+            by_seat = dict(zip(seats, found, strict=True))
+            if seat is None and len(by_seat) == game.num_seats:
+                before = _team([by_seat[s][0] for s in range(game.num_seats)], members)
+                after = _team([by_seat[s][1] for s in range(game.num_seats)], members)
+                steps.append((move, before, after))
+            elif seat in by_seat:
+                steps.append((move, *by_seat[seat]))
+        moments += significant_changes(steps, seat)
     return Turning(
-        record.game, team, per_seat, lows, highs, team_series, tuple(moves), moments, worlds, seed
+        record.game,
+        team,
+        per_seat,
+        lows,
+        highs,
+        team_series,
+        tuple(moves),
+        tuple(moments),
+        worlds,
+        seed,
+        len(pairs[0][0][0]) if pairs else 0,
     )
 
 
 def turning_points(
     record: GameRecord,
     *,
-    worlds: int = TURNING_WORLDS,
+    worlds: int | None = None,
+    confirm: int | None = None,
     seed: int = 0,
     stop: Callable[[], bool] | None = None,
 ) -> Turning:
-    """The curves and moments of ``record`` (see the module's doc). Raises
+    """The curves and moments of ``record`` (see the module's doc): ``worlds`` per point of
+    the curves (by default :func:`default_worlds`), ``confirm`` per candidate (by default
+    :data:`CONFIRM_WORLDS`, or three times ``worlds`` where that is told). Raises
     :class:`RecordError` for a record that does not replay, and :class:`Stopped` once
     ``stop()`` is true (it is asked before each playout: a server closing)."""
-    worlds = max(1, int(worlds))
+    confirm = max(1, int(confirm or confirm_worlds(worlds)))
+    worlds = max(1, int(worlds or default_worlds(record)))
     draws = sample_worlds(record, range(worlds), worlds=worlds, seed=seed, stop=stop)
-    return assemble(record, draws, worlds=worlds, seed=seed)
+    candidates = candidate_moves(record, draws)
+    pairs = sample_pairs(record, candidates, range(confirm), worlds=confirm, seed=seed, stop=stop)
+    return assemble(record, draws, worlds=worlds, seed=seed, candidates=candidates, pairs=pairs)
 
 
 def _members(game: Game[Any], state: State[Any]) -> list[int]:
@@ -405,6 +437,16 @@ def change_p(before: Sequence[float], after: Sequence[float]) -> float:
     return mcnemar_exact_p(fell, rose)
 
 
+def paired_interval(before: Sequence[float], after: Sequence[float]) -> tuple[float, float]:
+    """The 95% interval of the mean change, world by world (the normal approximation)."""
+    diffs = [a - b for b, a in zip(before, after, strict=True)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    spread = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+    margin = 1.96 * math.sqrt(spread / n)
+    return max(-1.0, mean - margin), min(1.0, mean + margin)
+
+
 def discoveries(p_values: Sequence[float], rate: float = ALPHA) -> int:
     """How many of the smallest p-values the Benjamini–Hochberg procedure keeps at false
     discovery ``rate``: the largest ``k`` whose ``k``-th smallest is at most ``k * rate /
@@ -418,18 +460,23 @@ def discoveries(p_values: Sequence[float], rate: float = ALPHA) -> int:
 
 
 def significant_changes(
-    points: Sequence[Sequence[float]], seat: int | None, count: int = MOMENTS
+    steps: Sequence[tuple[int, Sequence[float], Sequence[float]]],
+    seat: int | None,
+    count: int = MOMENTS,
 ) -> list[Moment]:
-    """A curve's moments, from each world's result at every position (``points``): the
-    ``count`` largest drops and rises among the changes the paired test finds significant
-    (:func:`change_p`, the false discovery rate held at :data:`ALPHA` over the curve's
-    moves: :func:`discoveries`), the earliest first among equal changes."""
-    steps = []
-    for i in range(1, len(points)):
-        before, after = points[i - 1], points[i]
+    """A curve's moments from its tested moves (``steps``: each move with every world's
+    result before and after it): the ``count`` largest drops and rises among the changes
+    the paired test finds significant (:func:`change_p`, the false discovery rate held at
+    :data:`ALPHA` over the moves tested: :func:`discoveries`) and whose paired 95% interval
+    excludes no change (what the reader is shown), the earliest first among equal changes."""
+    tested = []
+    for move, before, after in steps:
         mean_before, mean_after = sum(before) / len(before), sum(after) / len(after)
-        steps.append(Moment(seat, i, mean_before, mean_after, change_p(before, after)))
-    kept = sorted(steps, key=lambda m: (m.p, m.move))[: discoveries([m.p for m in steps])]
+        low, high = paired_interval(before, after)
+        p = change_p(before, after)
+        tested.append(Moment(seat, move, mean_before, mean_after, p, low, high))
+    kept = sorted(tested, key=lambda m: (m.p, m.move))[: discoveries([m.p for m in tested])]
+    kept = [m for m in kept if m.low > 0 or m.high < 0]  # its interval excludes no change
     drops = sorted((m for m in kept if m.delta < 0), key=lambda m: (m.delta, m.move))
     rises = sorted((m for m in kept if m.delta > 0), key=lambda m: (-m.delta, m.move))
     return sorted(drops[:count] + rises[:count], key=lambda m: m.move)
@@ -457,5 +504,7 @@ def moment_text(
         points,
         sign="−" if moment.delta < 0 else "+",
     )
+    if moment.high > moment.low:  # the change's paired 95% interval, as ± its half-width
+        change += f" (±{round((moment.high - moment.low) * 50)})"
     shown = moment.move if number is None else number
     return tr("lab.turning.moment", move=shown, what=what, change=change)

@@ -58,8 +58,9 @@ def _figure(turning: Turning, game: Game[Any], tr: Translator) -> Any:
             linewidth=1.2,
             label=label,
         )
+    drawn = dict(curves)
     for moment in turning.shown_moments():
-        y = moment.after * 100
+        y = drawn[moment.seat][moment.move] * 100  # on its curve
         symbol = "v" if moment.delta < 0 else "^"
         ax.plot([moment.move], [y], marker=symbol, color="black", markersize=7, linestyle="")
         ax.annotate(

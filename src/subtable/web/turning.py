@@ -17,7 +17,8 @@ game ends. Both draw :func:`~subtable.sim.chart.turning_figure`, the drawing ``s
 keeps its number; the one played instead takes the next).
 
 The sampled worlds are independent, so the work is shared out among :data:`WORKERS` worker
-processes (one share of the worlds each) and joined once all are done.
+processes (one share of the worlds each) and joined once all are done: the curves' worlds
+first, then the fresh worlds that confirm their candidate moments (:func:`run_chart`).
 """
 
 from __future__ import annotations
@@ -32,8 +33,9 @@ import signal
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import Any
 
 from fastapi import Request
@@ -44,13 +46,19 @@ from subtable.core.record import GameRecord
 from subtable.i18n import Translator
 from subtable.sim.chart import turning_figure
 from subtable.sim.turning import (
-    TURNING_WORLDS,
+    Candidates,
     Draws,
     Moment,
     Move,
+    Pairs,
     Turning,
     assemble,
+    candidate_moves,
+    confirm_worlds,
+    default_worlds,
+    join_pairs,
     join_shares,
+    sample_pairs,
     sample_worlds,
 )
 from subtable.web.boards.svg import Element, el, make, to_html
@@ -59,8 +67,11 @@ from subtable.web.live import LATE, LiveTable
 
 log = logging.getLogger("subtable.web")
 
-#: sampled worlds behind each estimate (the lab's default: ``replay --chart``)
-WORLDS = TURNING_WORLDS
+#: sampled worlds behind each point of the curves (``None``: the game's default,
+#: :func:`~subtable.sim.turning.default_worlds`)
+WORLDS: int | None = None
+#: how the stored charts were computed: one stored otherwise is computed again
+METHOD = "confirmed"
 #: worker processes sharing a chart's worlds (the machine's cores, at most two)
 WORKERS = max(1, min(2, os.cpu_count() or 1))
 #: tables waiting for their chart at most (beyond: ``busy``)
@@ -75,50 +86,106 @@ def shares(worlds: int, parts: int) -> list[range]:
     return [range(worlds * k // parts, worlds * (k + 1) // parts) for k in range(parts)]
 
 
-def compute_share(
+def curve_share(
     record: dict[str, Any], worlds: int, share: range, stop: Callable[[], bool] | None = None
 ) -> tuple[Draws, float]:
-    """One share of a record's worlds (its JSON form) and the CPU seconds it took: what a
-    worker runs (``stop``: a worker thread's way to end it early)."""
+    """One share of a record's curve worlds (its JSON form) and the CPU seconds it took:
+    what a worker runs (``stop``: a worker thread's way to end it early)."""
     cpu = time.process_time()
     draws = sample_worlds(GameRecord.from_json(record), share, worlds=worlds, stop=stop)
     return draws, time.process_time() - cpu
 
 
-def submit(
+def confirm_share(
+    record: dict[str, Any],
+    candidates: Candidates,
+    confirm: int,
+    share: range,
+    stop: Callable[[], bool] | None = None,
+) -> tuple[Pairs, float]:
+    """One share of the ``confirm`` fresh worlds that confirm a record's candidate moments,
+    and the CPU seconds it took."""
+    cpu = time.process_time()
+    game_record = GameRecord.from_json(record)
+    pairs = sample_pairs(game_record, candidates, share, worlds=confirm, stop=stop)
+    return pairs, time.process_time() - cpu
+
+
+@dataclass(slots=True)
+class ChartJob:
+    """A chart under way: its record, its worlds and the curves' shares submitted."""
+
+    record: dict[str, Any]
+    worlds: int
+    confirm: int
+    parts: int
+    stop: Callable[[], bool] | None
+    started: float
+    curves: list[Future[tuple[Draws, float]]]
+
+
+def start_chart(
     executor: Executor,
     record: dict[str, Any],
-    worlds: int,
+    worlds: int | None,
     parts: int,
     stop: Callable[[], bool] | None = None,
-) -> list[Future[tuple[Draws, float]]]:
-    """Start a chart's shares on ``executor``."""
-    return [
-        executor.submit(compute_share, record, worlds, share, stop)
-        for share in shares(worlds, parts)
+) -> ChartJob:
+    """Submit a record's curves (its JSON form), its worlds shared out in ``parts`` jobs."""
+    started = time.perf_counter()
+    confirm = confirm_worlds(worlds)
+    worlds = worlds or default_worlds(GameRecord.from_json(record))
+    curves = [
+        executor.submit(curve_share, record, worlds, share, stop) for share in shares(worlds, parts)
     ]
+    return ChartJob(record, worlds, confirm, parts, stop, started, curves)
 
 
-def finish(
-    record: dict[str, Any], done: Sequence[tuple[Draws, float]], worlds: int, started: float
-) -> dict[str, Any]:
-    """The chart's JSON form from its shares, with the seconds it took (``started``: its
-    :func:`time.perf_counter` at submission) and the workers' CPU seconds."""
+def finish_chart(executor: Executor, job: ChartJob) -> dict[str, Any]:
+    """The chart in its JSON form, once its curves are done and its candidates' fresh
+    worlds (submitted here) are too. It holds the seconds it took and the CPU seconds of
+    the jobs and the joining."""
+    curves = [f.result() for f in job.curves]
     cpu = time.process_time()
-    draws = join_shares([d for d, _cpu in done])
-    data = assemble(GameRecord.from_json(record), draws, worlds=worlds).to_json()
-    data["paired"] = True
-    data["seconds"] = round(time.perf_counter() - started, 3)
-    data["cpu_seconds"] = round(sum(c for _d, c in done) + time.process_time() - cpu, 3)
+    record = GameRecord.from_json(job.record)
+    draws = join_shares([d for d, _cpu in curves])
+    candidates = candidate_moves(record, draws)
+    cpu = time.process_time() - cpu
+    confirms = [
+        f.result()
+        for f in [
+            executor.submit(confirm_share, job.record, candidates, job.confirm, share, job.stop)
+            for share in shares(job.confirm, job.parts)
+        ]
+    ]
+    joined = time.process_time()
+    pairs = join_pairs([p for p, _cpu in confirms])
+    turning = assemble(record, draws, worlds=job.worlds, candidates=candidates, pairs=pairs)
+    data = turning.to_json()
+    data["method"] = METHOD
+    data["seconds"] = round(time.perf_counter() - job.started, 3)
+    jobs = sum(c for _d, c in curves) + sum(c for _p, c in confirms)
+    data["cpu_seconds"] = round(jobs + cpu + time.process_time() - joined, 3)
     return data
 
 
-def compute(
-    record: dict[str, Any], worlds: int, stop: Callable[[], bool] | None = None
+def run_chart(
+    executor: Executor,
+    record: dict[str, Any],
+    worlds: int | None,
+    parts: int,
+    stop: Callable[[], bool] | None = None,
 ) -> dict[str, Any]:
-    """A record's chart in this process, all worlds in one share."""
-    started = time.perf_counter()
-    return finish(record, [compute_share(record, worlds, range(worlds), stop)], worlds, started)
+    """A record's chart in its JSON form: :func:`start_chart`, then :func:`finish_chart`."""
+    return finish_chart(executor, start_chart(executor, record, worlds, parts, stop))
+
+
+def compute(
+    record: dict[str, Any], worlds: int | None = None, stop: Callable[[], bool] | None = None
+) -> dict[str, Any]:
+    """A record's chart in this process (one job at a time)."""
+    with ThreadPoolExecutor(1) as executor:
+        return run_chart(executor, record, worlds, 1, stop)
 
 
 def rebuild(table: LiveTable, data: dict[str, Any]) -> Turning:
@@ -142,11 +209,20 @@ def rebuild(table: LiveTable, data: dict[str, Any]) -> Turning:
         team_series=None if team is None else tuple(float(v) for v in team),
         moves=tuple(moves),
         moments=tuple(
-            Moment(m["seat"], int(m["move"]), float(m["before"]), float(m["after"]), float(m["p"]))
+            Moment(
+                m["seat"],
+                int(m["move"]),
+                float(m["before"]),
+                float(m["after"]),
+                float(m["p"]),
+                float(m.get("low", 0.0)),
+                float(m.get("high", 0.0)),
+            )
             for m in data["moments"]
         ),
         worlds=int(data["worlds"]),
         seed=int(data["seed"]),
+        confirm=int(data.get("confirm", 0)),
     )
 
 
@@ -187,7 +263,7 @@ def available(table: LiveTable) -> bool:
 class Turnings:
     """The charts of the finished tables: computed once, off the event loop, and kept."""
 
-    def __init__(self, store: Store, *, processes: bool, worlds: int = WORLDS) -> None:
+    def __init__(self, store: Store, *, processes: bool, worlds: int | None = WORLDS) -> None:
         self.store = store
         self.worlds = worlds
         self._processes = processes
@@ -238,7 +314,7 @@ class Turnings:
         if task is not None:
             return task.result() if task.done() else None
         data = await self.store.turning(table.id)
-        if data is not None and data.get("paired"):  # else drawn before moments were tested
+        if data is not None and data.get("method") == METHOD:  # else: an older method's
             return self._keep(table.id, await asyncio.to_thread(rebuild, table, data))
         if len(self._pending) >= MAX_WAITING:
             raise Busy("too many games wait for their chart")
@@ -264,10 +340,9 @@ class Turnings:
         try:
             stop = None if self._processes else self._closing.is_set
             parts = WORKERS if self._processes else 1
-            started = time.perf_counter()
-            futures = submit(self._pool(), record, self.worlds, parts, stop)
-            done = await asyncio.gather(*(asyncio.wrap_future(f) for f in futures))
-            data = await asyncio.to_thread(finish, record, done, self.worlds, started)
+            pool = self._pool()
+            job = start_chart(pool, record, self.worlds, parts, stop)
+            data = await asyncio.to_thread(finish_chart, pool, job)
             log.info(
                 "where table %s turned: %d moves in %.1f s",
                 table.id,
