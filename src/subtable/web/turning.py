@@ -64,6 +64,7 @@ from subtable.sim.turning import (
 from subtable.web.boards.svg import Element, el, make, to_html
 from subtable.web.db import Store
 from subtable.web.live import LATE, LiveTable
+from subtable.web.tasks import cancel_and_wait
 
 log = logging.getLogger("subtable.web")
 
@@ -364,10 +365,7 @@ class Turnings:
     async def close(self) -> None:
         """Stop computing (what was under way is dropped) and return once nothing runs."""
         self._closing.set()
-        for task in list(self._pending.values()):
-            task.cancel()
-            with contextlib.suppress(BaseException):
-                await task
+        await cancel_and_wait(list(self._pending.values()))
         if self._executor is not None:
             # a chart under way is dropped: its worker stops now, not when it is done
             workers = list(getattr(self._executor, "_processes", {}).values())
