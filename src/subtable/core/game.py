@@ -31,6 +31,10 @@ from subtable.core.view import SeatView, Vocabulary
 
 A = TypeVar("A", bound=Action)
 
+#: why an action is illegal: a reason code (the game's vocabulary), a plain message, and the
+#: parameters the reason's words take (each reason its own)
+WhyIllegal = tuple[str, str, dict[str, Any]]
+
 #: the reason codes :meth:`State.apply` itself gives (each game declares its own in
 #: :attr:`Game.vocabulary`)
 APPLY_REASONS = frozenset({"foreign_action", "game_over", "not_your_turn"})
@@ -278,7 +282,7 @@ class State(ABC, Generic[A]):
         return IllegalActionError(message, code=code, params=params)
 
     @abstractmethod
-    def why_illegal(self, action: A) -> tuple[str, str, dict[str, Any]]:
+    def why_illegal(self, action: A) -> WhyIllegal:
         """Why ``action`` is not legal now: a reason code, a plain message, parameters."""
 
     # -- end ---------------------------------------------------------------------
