@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from subtable.bots.red_november.board import Board
 from subtable.bots.red_november.bounds import RateBounds, fix_odds
@@ -30,6 +31,40 @@ class _Choice:
     rate: float
     steps: list[int]
     task: Task
+
+
+class _Reach(NamedTuple):
+    """The way to a task's room: minutes walked, first steps, items burnt on the way and
+    their cost, the low-water penalty paid there, and the minutes left for the task."""
+
+    walk: int
+    first: dict[int, int]
+    route_items: list[int]
+    route_cost: float
+    pen: int
+    left: int
+
+
+class _Roll(NamedTuple):
+    """A fix-it roll prepared: the minutes rolled for, the bonus, the items used, and the
+    cost of the items burnt and used (in minutes)."""
+
+    minutes: int
+    bonus: int
+    uses: list[int]
+    item_cost: float
+
+
+class _Plan(NamedTuple):
+    """How a task is done: minutes spent, the odds of success, the value won, the action
+    taken, the items used first, and the cost of the items burnt and used (in minutes)."""
+
+    minutes: int
+    prob: float
+    value: float
+    action: int
+    uses: list[int]
+    item_cost: float
 
 
 class Planner:
@@ -158,11 +193,30 @@ class Planner:
 
     # -------------------------------------------------------------- one task --
     def _evaluate(self, turn: Turn, task: Task) -> _Choice | None:
-        b, a = turn.b, turn.a
-        c = self.c
-        ix = self.ix
+        """A task's rate (its value won per minute spent, items priced in minutes) and the
+        first step towards it, or ``None`` when it cannot be done this turn."""
+        reach = self._reach(turn, task)
+        if reach is None:
+            return None
+        if task.draw:
+            plan = self._draw_plan(turn, task, reach)
+        else:
+            plan = self._fix_plan(turn, task, reach)
+        if plan is None:
+            return None
+        spend = reach.walk + reach.pen + plan.minutes + plan.item_cost
+        rate = plan.prob * plan.value / max(spend, 1.0)
+        if task.room == turn.r:
+            steps = [self.ix.id(Kind.USE, i) for i in plan.uses] + [plan.action]
+        else:
+            steps = [self._first_step(turn, task.room, reach.first, reach.route_items)]
+        return _Choice(rate, steps, task)
+
+    def _reach(self, turn: Turn, task: Task) -> _Reach | None:
+        """The way to the task's room — plain, through fire (burning an item), or out to
+        sea — and the minutes left there, or ``None`` when the room bars the task."""
+        b = turn.b
         room = task.room
-        # the route: plain, through fire (burning an item), or out to sea
         route = self._route(turn, room)
         if route is None:
             return None
@@ -177,93 +231,104 @@ class Planner:
             return None
         pumps = task.fix == FIX["pump"]
         fire_fix = task.fix == FIX["extinguish"]
-        pen = c.low_water_penalty if (arrive_water == 1 and not pumps and not fire_fix) else 0
+        pen = self.c.low_water_penalty if (arrive_water == 1 and not pumps and not fire_fix) else 0
         left = turn.t - walk - pen
         if task.deadline >= 0:
             left = min(left, turn.t - walk - pen - task.deadline)
         if left < 1:
             return None
-        steps: list[int] = []
-        item_cost = route_cost
-        if task.draw:
-            if room == c.cabin_room:
-                count = min(task.draw, left, c.cabin_max_draw)
-                value = count * (1.2 if b.intoxication[a] == 0 else 0.6)
-                if sum(turn.hand) >= 4:
-                    value *= 0.5
-            else:
-                count = min(task.draw, left)
-                value = self.items.draw_value(b, a, count)
-            if count < 1:
-                return None
-            minutes = count
-            prob = 1.0
-            action = task.first + count - 1
-            uses: list[int] = []
+        return _Reach(walk, first, route_items, route_cost, pen, left)
+
+    def _draw_plan(self, turn: Turn, task: Task, reach: _Reach) -> _Plan | None:
+        """Drawing items in the task's room: as many as time and the room allow."""
+        b, a = turn.b, turn.a
+        c = self.c
+        if task.room == c.cabin_room:
+            count = min(task.draw, reach.left, c.cabin_max_draw)
+            value = count * (1.2 if b.intoxication[a] == 0 else 0.6)
+            if sum(turn.hand) >= 4:
+                value *= 0.5
         else:
-            die = rules.DIE
-            bonus = b.this_turn.bonus[task.fix] if room == turn.r else 0
-            held = list(turn.hand)
-            for i in route_items:
-                held[i] -= 1
-            uses = []
-            values = self.items.values(b, a)
-            special = sorted(
-                (
-                    i
-                    for i in range(self.n_items)
-                    if held[i] and c.items[i].bonus[task.fix] > 0 and not c.items[i].intoxicates
-                ),
-                key=lambda i: -c.items[i].bonus[task.fix],
+            count = min(task.draw, reach.left)
+            value = self.items.draw_value(b, a, count)
+        if count < 1:
+            return None
+        return _Plan(count, 1.0, value, task.first + count - 1, [], reach.route_cost)
+
+    def _fix_plan(self, turn: Turn, task: Task, reach: _Reach) -> _Plan | None:
+        """A fix-it roll: the items that raise its bonus, the minutes rolled for, its odds."""
+        c = self.c
+        held = list(turn.hand)
+        for i in reach.route_items:
+            held[i] -= 1
+        plan = self._fix_items(turn, task, reach, held)
+        prob = fix_odds(plan.minutes, plan.bonus)
+        value = task.value * self._keep(turn, task)
+        run = plan.minutes
+        if task.reserve >= 0:  # a fire guarding a repair against a deadline
+            slack = turn.t - reach.walk - task.reserve
+            follow = sum(
+                c.items[i].bonus[task.follow] * held[i]
+                for i in range(self.n_items)
+                if not c.items[i].intoxicates
             )
-            for i in special:
-                for _ in range(held[i]):
-                    if bonus >= die - 1:  # one minute is a sure success
-                        break
-                    bonus += c.items[i].bonus[task.fix]
-                    uses.append(i)
-                    item_cost += values[i] * 0.6
-            minutes = max(1, min(die - bonus, left, c.max_fix_minutes))
-            grog = self.item["grog"]
-            # what a Grog drunk adds to this fix-it roll (the engine adds the item's bonus)
-            extra = c.items[grog].bonus[task.fix]
-            if held[grog] and extra > 0 and bonus < die - 1 and b.intoxication[a] <= 3:
-                gain_time = min(extra, minutes - 1) if minutes + bonus >= die else 0
-                gain_prob = min(extra / die, max(0.0, (die - minutes - bonus) / die))
-                gain = gain_time + gain_prob * task.value * self._keep(turn, task)
-                cost = self.items.grog_cost(b, a)
-                if gain > cost:
-                    bonus += extra
-                    uses.append(grog)
-                    item_cost += cost
-                    minutes = max(1, min(die - bonus, left, c.max_fix_minutes))
-            prob = fix_odds(minutes, bonus)
-            value = task.value * self._keep(turn, task)
-            run = minutes
-            if task.reserve >= 0:  # a fire guarding a repair against a deadline
-                slack = turn.t - walk - task.reserve
-                follow = sum(
-                    c.items[i].bonus[task.follow] * held[i]
-                    for i in range(self.n_items)
-                    if not c.items[i].intoxicates
-                )
-                best = (-1.0, run)
-                for m1 in range(1, minutes + 1):
-                    p2 = min(1.0, max(0.0, (slack - m1 + follow) / die))
-                    best = max(best, (fix_odds(m1, bonus) * p2, m1))
-                prob, run = best
-                if prob <= 0:
-                    return None
-            elif bonus == 0 and pen == 0 and task.deadline < 0 and not task.sure and not fire_fix:
-                run = min(run, self.p.plain_minutes)
-            action = task.first + run - 1
-        spend = walk + pen + minutes + item_cost
-        rate = prob * value / max(spend, 1.0)
-        if room == turn.r:
-            steps = [ix.id(Kind.USE, i) for i in uses] + [action]
-        else:
-            steps = [self._first_step(turn, room, first, route_items)]
-        return _Choice(rate, steps, task)
+            best = (-1.0, run)
+            for m1 in range(1, plan.minutes + 1):
+                p2 = min(1.0, max(0.0, (slack - m1 + follow) / rules.DIE))
+                best = max(best, (fix_odds(m1, plan.bonus) * p2, m1))
+            prob, run = best
+            if prob <= 0:
+                return None
+        elif (
+            plan.bonus == 0
+            and reach.pen == 0
+            and task.deadline < 0
+            and not task.sure
+            and task.fix != FIX["extinguish"]
+        ):
+            run = min(run, self.p.plain_minutes)
+        return _Plan(plan.minutes, prob, value, task.first + run - 1, plan.uses, plan.item_cost)
+
+    def _fix_items(self, turn: Turn, task: Task, reach: _Reach, held: list[int]) -> _Roll:
+        """The items ``held`` that raise a fix-it roll's bonus (the strongest first, none
+        that intoxicates), then a Grog when it gains more than it costs."""
+        b, a = turn.b, turn.a
+        c = self.c
+        die = rules.DIE
+        bonus = b.this_turn.bonus[task.fix] if task.room == turn.r else 0
+        uses: list[int] = []
+        item_cost = reach.route_cost
+        values = self.items.values(b, a)
+        special = sorted(
+            (
+                i
+                for i in range(self.n_items)
+                if held[i] and c.items[i].bonus[task.fix] > 0 and not c.items[i].intoxicates
+            ),
+            key=lambda i: -c.items[i].bonus[task.fix],
+        )
+        for i in special:
+            for _ in range(held[i]):
+                if bonus >= die - 1:  # one minute is a sure success
+                    break
+                bonus += c.items[i].bonus[task.fix]
+                uses.append(i)
+                item_cost += values[i] * 0.6
+        minutes = max(1, min(die - bonus, reach.left, c.max_fix_minutes))
+        grog = self.item["grog"]
+        # what a Grog drunk adds to this fix-it roll (the engine adds the item's bonus)
+        extra = c.items[grog].bonus[task.fix]
+        if held[grog] and extra > 0 and bonus < die - 1 and b.intoxication[a] <= 3:
+            gain_time = min(extra, minutes - 1) if minutes + bonus >= die else 0
+            gain_prob = min(extra / die, max(0.0, (die - minutes - bonus) / die))
+            gain = gain_time + gain_prob * task.value * self._keep(turn, task)
+            cost = self.items.grog_cost(b, a)
+            if gain > cost:
+                bonus += extra
+                uses.append(grog)
+                item_cost += cost
+                minutes = max(1, min(die - bonus, reach.left, c.max_fix_minutes))
+        return _Roll(minutes, bonus, uses, item_cost)
 
     def _keep(self, turn: Turn, task: Task) -> float:
         """How much of a task's value stays with the active gnome (others may be closer)."""
