@@ -45,6 +45,7 @@ import numpy.typing as npt
 from subtable.bots.base import make_bot, observe
 from subtable.core.registry import registration
 from subtable.core.rng import Rng
+from subtable.rl.common import Obs
 from subtable.rl.policy import FORMAT, NumpyPolicy
 from subtable.sim.stats import mcnemar_exact_p, paired_difference_interval, wilson_interval
 
@@ -185,7 +186,7 @@ def export_actor(actor: Any, meta: dict[str, Any]) -> NumpyPolicy:
 
 
 # -- evaluation (numpy only) -----------------------------------------------------------------
-Chooser = Callable[[Any, dict[str, Any], int], int]
+Chooser = Callable[[Any, Obs, int], int]
 
 
 def policy_chooser(policy: NumpyPolicy, sample: bool = False) -> Chooser:
@@ -193,7 +194,7 @@ def policy_chooser(policy: NumpyPolicy, sample: bool = False) -> Chooser:
     from its masked softmax, seeded by the deal (as ``agent:sample=1`` plays)."""
     rngs: dict[int, Rng] = {}
 
-    def choose(env: Any, obs: dict[str, Any], deal: int) -> int:
+    def choose(env: Any, obs: Obs, deal: int) -> int:
         legal = np.flatnonzero(obs["action_mask"])
         if not sample:
             return policy.act(obs["observation"], legal)
@@ -210,7 +211,7 @@ def bot_chooser(name: str) -> Chooser:
     """A subtable bot in the learning seat, seeded from the deal."""
     bots: dict[int, Any] = {}
 
-    def choose(env: Any, obs: dict[str, Any], deal: int) -> int:
+    def choose(env: Any, obs: Obs, deal: int) -> int:
         bot = bots.get(deal)
         if bot is None:
             bots.clear()
