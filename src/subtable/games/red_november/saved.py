@@ -13,7 +13,7 @@ be played on; anything else is refused before a state exists, so no
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from subtable.games.red_november.components import FIX_KINDS, SEA
 from subtable.games.red_november.view import Choice, Phase
@@ -94,6 +94,62 @@ _U64 = 1 << 64
 _LIMIT = 1000
 
 
+class SavedFields(TypedDict, total=False):
+    """A saved state's fields, read and checked (:func:`read_state`): the state's own
+    attributes, of the same names."""
+
+    seed: int
+    rng: int
+    fire: list[bool]
+    water: list[int]
+    blocked: list[bool]
+    track: list[int]
+    token: list[int]
+    keeper: list[int]
+    seq: list[int]
+    room: list[int]
+    alive: list[bool]
+    abandoned: list[bool]
+    fainted: list[bool]
+    intox: list[int]
+    red_room: list[int]
+    event_deck: list[int]
+    event_discard: list[int]
+    event_removed: list[int]
+    event_aside: list[int]
+    item_deck: list[int]
+    item_discard: list[int]
+    t_bonus: list[int]
+    history: list[int]
+    hands: list[list[int]]
+    discards: list[tuple[int, int]]
+    seq_next: int
+    stash: int
+    turn: int
+    active: int
+    ghost: int
+    phase: Phase
+    decider: int
+    stage: int
+    resume: int
+    t_grog: int
+    t_lucky: int
+    t_fire_ok: bool
+    t_aqualung: bool
+    t_crowbar: bool
+    t_outside: bool
+    t_entered_fire: bool
+    t_fresh: bool
+    pend_event: bool
+    pend_item: bool
+    partner: int
+    choice: Choice
+    choice_room: int
+    pregame_left: int
+    result_reason: str
+    result_winners: list[int]
+
+
 def _bad(message: str) -> ValueError:
     return ValueError(f"invalid Red November state: {message}")
 
@@ -141,7 +197,7 @@ class _Reader:
         return list(out)
 
 
-def read_state(game: RedNovember, data: Mapping[str, Any]) -> dict[str, Any]:
+def read_state(game: RedNovember, data: Mapping[str, Any]) -> SavedFields:
     """The checked, typed fields of a saved state (raises ``ValueError`` naming the problem)."""
     if not isinstance(data, Mapping):
         raise _bad("it must be a JSON object")
@@ -149,7 +205,7 @@ def read_state(game: RedNovember, data: Mapping[str, Any]) -> dict[str, Any]:
     if missing:
         raise _bad(f"it lacks {', '.join(missing)}")
     r = _Reader(data)
-    out: dict[str, Any] = {}
+    out: SavedFields = {}
     # one field at a time, in this order: the first problem found is the one named
     _read_board(game, r, out)
     _read_crew(game, r, out)
@@ -167,7 +223,7 @@ def read_state(game: RedNovember, data: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _read_board(game: RedNovember, r: _Reader, out: dict[str, Any]) -> None:
+def _read_board(game: RedNovember, r: _Reader, out: SavedFields) -> None:
     """The seed and generator, the rooms, the hatches, the tracks and the tokens."""
     c = game.components
     seed = r.data["seed"]
@@ -184,24 +240,27 @@ def _read_board(game: RedNovember, r: _Reader, out: dict[str, Any]) -> None:
         raise _bad('a Destruction token cannot lie on the "Rescued!" space (0)')
 
 
-def _read_crew(game: RedNovember, r: _Reader, out: dict[str, Any]) -> None:
+def _read_crew(game: RedNovember, r: _Reader, out: SavedFields) -> None:
     """Each seat's Time Keeper, room and condition."""
     n = game.num_seats
     out["keeper"] = r.ints("keeper", -1, game.components.start_space[n], n)
     out["seq"] = r.ints("seq", 0, _U64, n)
     out["room"] = r.ints("room", 0, SEA, n)
-    for name in ("alive", "abandoned", "fainted"):
-        out[name] = r.bools(name, n)
+    out["alive"] = r.bools("alive", n)
+    out["abandoned"] = r.bools("abandoned", n)
+    out["fainted"] = r.bools("fainted", n)
     out["intox"] = r.ints("intox", 0, 4, n)
     out["red_room"] = r.ints("red_room", 0, SEA, n)
 
 
-def _read_decks(game: RedNovember, r: _Reader, out: dict[str, Any]) -> None:
+def _read_decks(game: RedNovember, r: _Reader, out: SavedFields) -> None:
     """The event and item piles, the repair bonuses and the history."""
     c = game.components
     n_events, n_items = len(c.events), len(c.items)
-    for name in ("event_deck", "event_discard", "event_removed", "event_aside"):
-        out[name] = r.ints(name, 0, n_events - 1)
+    out["event_deck"] = r.ints("event_deck", 0, n_events - 1)
+    out["event_discard"] = r.ints("event_discard", 0, n_events - 1)
+    out["event_removed"] = r.ints("event_removed", 0, n_events - 1)
+    out["event_aside"] = r.ints("event_aside", 0, n_events - 1)
     out["item_deck"] = r.ints("item_deck", 0, n_items - 1)
     out["item_discard"] = r.ints("item_discard", 0, n_items - 1)
     out["t_bonus"] = r.ints("t_bonus", 0, _LIMIT, len(FIX_KINDS))
@@ -238,7 +297,7 @@ def _read_discards(game: RedNovember, r: _Reader) -> list[tuple[int, int]]:
     return discards
 
 
-def _read_turn(game: RedNovember, r: _Reader, out: dict[str, Any]) -> None:
+def _read_turn(game: RedNovember, r: _Reader, out: SavedFields) -> None:
     """The turn under way: who acts, the phase and stage, this turn's flags, a choice."""
     c = game.components
     n = game.num_seats
@@ -253,24 +312,21 @@ def _read_turn(game: RedNovember, r: _Reader, out: dict[str, Any]) -> None:
     out["resume"] = r.int_("resume", 0, STAGES - 1)
     out["t_grog"] = r.int_("t_grog", 0, _U64)
     out["t_lucky"] = r.int_("t_lucky", 0, _U64)
-    for name in (
-        "t_fire_ok",
-        "t_aqualung",
-        "t_crowbar",
-        "t_outside",
-        "t_entered_fire",
-        "t_fresh",
-        "pend_event",
-        "pend_item",
-    ):
-        out[name] = r.bool_(name)
+    out["t_fire_ok"] = r.bool_("t_fire_ok")
+    out["t_aqualung"] = r.bool_("t_aqualung")
+    out["t_crowbar"] = r.bool_("t_crowbar")
+    out["t_outside"] = r.bool_("t_outside")
+    out["t_entered_fire"] = r.bool_("t_entered_fire")
+    out["t_fresh"] = r.bool_("t_fresh")
+    out["pend_event"] = r.bool_("pend_event")
+    out["pend_item"] = r.bool_("pend_item")
     out["partner"] = r.int_("partner", -1, n - 1)
     out["choice"] = Choice(r.int_("choice", 0, len(Choice) - 1))
     out["choice_room"] = r.int_("choice_room", 0, SEA - 1)
     out["pregame_left"] = r.int_("pregame_left", 0, game.num_players)
 
 
-def _read_result(game: RedNovember, r: _Reader, out: dict[str, Any]) -> None:
+def _read_result(game: RedNovember, r: _Reader, out: SavedFields) -> None:
     """How the game ended, if it has."""
     reason = r.data["result_reason"]
     if not isinstance(reason, str) or (reason and reason not in game.info.end_reasons):
@@ -281,7 +337,7 @@ def _read_result(game: RedNovember, r: _Reader, out: dict[str, Any]) -> None:
         raise _bad("result_winners names a gnome twice")
 
 
-def _check_cards(game: RedNovember, s: dict[str, Any], grog: int) -> None:
+def _check_cards(game: RedNovember, s: SavedFields, grog: int) -> None:
     c = game.components
     cards = s["event_deck"] + s["event_discard"] + s["event_removed"] + s["event_aside"]
     if sorted(cards) != list(range(len(c.events))):
@@ -310,7 +366,7 @@ def _check_cards(game: RedNovember, s: dict[str, Any], grog: int) -> None:
             )
 
 
-def _check_board(s: dict[str, Any]) -> None:
+def _check_board(s: SavedFields) -> None:
     fire, water = s["fire"], s["water"]
     for space in (0, SEA):
         if fire[space] or water[space]:
@@ -320,7 +376,7 @@ def _check_board(s: dict[str, Any]) -> None:
             raise _bad(f"room {room} both burns and holds water")
 
 
-def _check_gnomes(game: RedNovember, s: dict[str, Any]) -> None:
+def _check_gnomes(game: RedNovember, s: SavedFields) -> None:
     c = game.components
     n = game.num_seats
     seq = s["seq"]
@@ -346,7 +402,7 @@ def _check_gnomes(game: RedNovember, s: dict[str, Any]) -> None:
             raise _bad(f"{name}'s red area is room {s['red_room'][g]}, where nothing is drawn")
 
 
-def _check_decision(game: RedNovember, s: dict[str, Any]) -> None:
+def _check_decision(game: RedNovember, s: SavedFields) -> None:
     n = game.num_seats
     phase, a, decider = s["phase"], s["active"], s["decider"]
     over = phase == Phase.OVER
