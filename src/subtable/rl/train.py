@@ -593,6 +593,21 @@ def _policy_meta(config: TrainConfig, obs_size: int, num_actions: int) -> dict[s
     }
 
 
+@dataclass(frozen=True, slots=True)
+class CurvePoint:
+    """One point of the learning curve (a row of ``curve.csv``)."""
+
+    phase: str
+    update: int
+    steps: int
+    episodes: int
+    train_win_rate: float
+    heldout_win_rate: float
+    heldout_lo: float
+    heldout_hi: float
+    cpu_seconds: float
+
+
 @dataclass
 class _Curve:
     """The learning curve: the held-out win rate of the greedy actor, measured now and then."""
@@ -601,7 +616,7 @@ class _Curve:
     meta: dict[str, Any]
     updates: int
     log: Callable[[str], None]
-    points: list[dict[str, Any]] = field(default_factory=list)
+    points: list[CurvePoint] = field(default_factory=list)
     started: float = field(default_factory=time.process_time)
 
     def measure(self, actor: Any, play: _Episodes, update: int, phase: str = "ppo") -> None:
@@ -610,24 +625,24 @@ class _Curve:
         policy = export_actor(actor, self.meta)
         rate = float(np.mean(play_deals(config, policy_chooser(policy), range(config.curve_deals))))
         lo, hi = wilson_interval(round(rate * config.curve_deals), config.curve_deals)
-        point = {
-            "phase": phase if update or phase == "imitation" else "init",
-            "update": update,
-            "steps": update * config.num_envs * config.rollout,
-            "episodes": play.episodes,
-            "train_win_rate": float(np.mean(play.recent)) if play.recent else float("nan"),
-            "heldout_win_rate": rate,
-            "heldout_lo": lo,
-            "heldout_hi": hi,
-            "cpu_seconds": time.process_time() - self.started,
-        }
+        point = CurvePoint(
+            phase=phase if update or phase == "imitation" else "init",
+            update=update,
+            steps=update * config.num_envs * config.rollout,
+            episodes=play.episodes,
+            train_win_rate=float(np.mean(play.recent)) if play.recent else float("nan"),
+            heldout_win_rate=rate,
+            heldout_lo=lo,
+            heldout_hi=hi,
+            cpu_seconds=time.process_time() - self.started,
+        )
         self.points.append(point)
         self.log(
-            f"update {update}/{self.updates}: {point['steps']:,} steps, "
+            f"update {update}/{self.updates}: {point.steps:,} steps, "
             f"{play.episodes:,} episodes, "
-            f"train win {point['train_win_rate']:.3f}, held-out win {rate:.3f} "
+            f"train win {point.train_win_rate:.3f}, held-out win {rate:.3f} "
             f"[{lo:.3f}, {hi:.3f}] ({config.curve_deals} deals), "
-            f"{point['cpu_seconds']:.0f} CPU s"
+            f"{point.cpu_seconds:.0f} CPU s"
         )
 
 
@@ -689,7 +704,7 @@ def train(
         "device": str(learner.device),
         "torch": str(learner.torch.__version__),
         "imitation": imitation,
-        "curve": curve.points,
+        "curve": [asdict(p) for p in curve.points],
         "evaluation": evaluation,
     }
     log(summary(report))
