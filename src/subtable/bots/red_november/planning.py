@@ -11,8 +11,6 @@ over the problems. With nothing worth doing he trades, drifts to a hub or waits.
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass
-from typing import NamedTuple
 
 from subtable.bots.red_november.board import Board
 from subtable.bots.red_november.bounds import RateBounds, fix_odds
@@ -20,51 +18,11 @@ from subtable.bots.red_november.items import ItemValues
 from subtable.bots.red_november.params import Params
 from subtable.bots.red_november.paths import Routes
 from subtable.bots.red_november.survival import escape, go_inside
+from subtable.bots.red_november.task_plans import Choice, Plan, Reach, Roll, reach_room
 from subtable.bots.red_november.tasks import FIX, Task, Tasks, Turn, situation
 from subtable.games.red_november import rules
 from subtable.games.red_november.actions import ActionIndex, Kind
 from subtable.games.red_november.components import SEA, Components
-
-
-@dataclass(slots=True)
-class _Choice:
-    rate: float
-    steps: list[int]
-    task: Task
-
-
-class _Reach(NamedTuple):
-    """The way to a task's room: minutes walked, first steps, items burnt on the way and
-    their cost, the low-water penalty paid there, and the minutes left for the task."""
-
-    walk: int
-    first: dict[int, int]
-    route_items: list[int]
-    route_cost: float
-    pen: int
-    left: int
-
-
-class _Roll(NamedTuple):
-    """A fix-it roll prepared: the minutes rolled for, the bonus, the items used, and the
-    cost of the items burnt and used (in minutes)."""
-
-    minutes: int
-    bonus: int
-    uses: list[int]
-    item_cost: float
-
-
-class _Plan(NamedTuple):
-    """How a task is done: minutes spent, the odds of success, the value won, the action
-    taken, the items used first, and the cost of the items burnt and used (in minutes)."""
-
-    minutes: int
-    prob: float
-    value: float
-    action: int
-    uses: list[int]
-    item_cost: float
 
 
 class Planner:
@@ -151,10 +109,10 @@ class Planner:
         # in reverse, so that of the tasks beginning alike the best one stays
         return {ch.steps[0]: ch.task for ch in reversed(self._choices(b)[1])}
 
-    def _choices(self, b: Board) -> tuple[Turn, list[_Choice]]:
+    def _choices(self, b: Board) -> tuple[Turn, list[Choice]]:
         """The turn's situation and every worthwhile task's plan, best rate first."""
         turn = situation(b, self.routes, self.items)
-        choices: list[_Choice] = []
+        choices: list[Choice] = []
         for task in self.tasks.find(turn):
             choice = self._priced(turn, task)
             if choice is not None:
@@ -162,14 +120,14 @@ class Planner:
         choices.sort(key=lambda ch: -ch.rate)
         return turn, choices
 
-    def _best(self, b: Board) -> tuple[Turn, list[_Choice]]:
+    def _best(self, b: Board) -> tuple[Turn, list[Choice]]:
         """:meth:`_choices`' first choice alone (an empty list where there is none), the same
         one, for fewer evaluations: tasks are priced in the order of an upper bound on their
         rate, and those whose bound is below the best rate found are never priced."""
         turn = situation(b, self.routes, self.items)
         tasks = self.tasks.find(turn)
         bounds = [self.bounds.rate(turn, task) for task in tasks]
-        best: _Choice | None = None
+        best: Choice | None = None
         best_i = -1
         for i in sorted(range(len(tasks)), key=lambda i: -bounds[i]):
             if best is not None and bounds[i] < best.rate:
@@ -182,7 +140,7 @@ class Planner:
                 best, best_i = choice, i
         return turn, [] if best is None else [best]
 
-    def _priced(self, turn: Turn, task: Task) -> _Choice | None:
+    def _priced(self, turn: Turn, task: Task) -> Choice | None:
         """A task's plan, or the plan that clears its way first, or ``None``."""
         choice = self._evaluate(turn, task)
         if choice is None and task.room not in turn.plain[0] and task.value >= 5.0:
@@ -192,10 +150,11 @@ class Planner:
         return choice
 
     # -------------------------------------------------------------- one task --
-    def _evaluate(self, turn: Turn, task: Task) -> _Choice | None:
+    def _evaluate(self, turn: Turn, task: Task) -> Choice | None:
         """A task's rate (its value won per minute spent, items priced in minutes) and the
         first step towards it, or ``None`` when it cannot be done this turn."""
-        reach = self._reach(turn, task)
+        route = self._route(turn, task.room)
+        reach = None if route is None else reach_room(self.c, turn, task, route)
         if reach is None:
             return None
         if task.draw:
@@ -210,36 +169,9 @@ class Planner:
             steps = [self.ix.id(Kind.USE, i) for i in plan.uses] + [plan.action]
         else:
             steps = [self._first_step(turn, task.room, reach.first, reach.route_items)]
-        return _Choice(rate, steps, task)
+        return Choice(rate, steps, task)
 
-    def _reach(self, turn: Turn, task: Task) -> _Reach | None:
-        """The way to the task's room — plain, through fire (burning an item), or out to
-        sea — and the minutes left there, or ``None`` when the room bars the task."""
-        b = turn.b
-        room = task.room
-        route = self._route(turn, room)
-        if route is None:
-            return None
-        walk, first, route_items, route_cost = route
-        if room != SEA and room != turn.r and b.water[room] == 2:
-            arrive_water = 1
-        else:
-            arrive_water = 0 if room == SEA else b.water[room]
-        if room != SEA and b.fire[room] and task.fix != FIX["extinguish"]:
-            return None
-        if room == turn.r and room != SEA and b.water[room] == 2:
-            return None
-        pumps = task.fix == FIX["pump"]
-        fire_fix = task.fix == FIX["extinguish"]
-        pen = self.c.low_water_penalty if (arrive_water == 1 and not pumps and not fire_fix) else 0
-        left = turn.t - walk - pen
-        if task.deadline >= 0:
-            left = min(left, turn.t - walk - pen - task.deadline)
-        if left < 1:
-            return None
-        return _Reach(walk, first, route_items, route_cost, pen, left)
-
-    def _draw_plan(self, turn: Turn, task: Task, reach: _Reach) -> _Plan | None:
+    def _draw_plan(self, turn: Turn, task: Task, reach: Reach) -> Plan | None:
         """Drawing items in the task's room: as many as time and the room allow."""
         b, a = turn.b, turn.a
         c = self.c
@@ -253,9 +185,9 @@ class Planner:
             value = self.items.draw_value(b, a, count)
         if count < 1:
             return None
-        return _Plan(count, 1.0, value, task.first + count - 1, [], reach.route_cost)
+        return Plan(count, 1.0, value, task.first + count - 1, [], reach.route_cost)
 
-    def _fix_plan(self, turn: Turn, task: Task, reach: _Reach) -> _Plan | None:
+    def _fix_plan(self, turn: Turn, task: Task, reach: Reach) -> Plan | None:
         """A fix-it roll: the items that raise its bonus, the minutes rolled for, its odds."""
         c = self.c
         held = list(turn.hand)
@@ -287,9 +219,9 @@ class Planner:
             and task.fix != FIX["extinguish"]
         ):
             run = min(run, self.p.plain_minutes)
-        return _Plan(plan.minutes, prob, value, task.first + run - 1, plan.uses, plan.item_cost)
+        return Plan(plan.minutes, prob, value, task.first + run - 1, plan.uses, plan.item_cost)
 
-    def _fix_items(self, turn: Turn, task: Task, reach: _Reach, held: list[int]) -> _Roll:
+    def _fix_items(self, turn: Turn, task: Task, reach: Reach, held: list[int]) -> Roll:
         """The items ``held`` that raise a fix-it roll's bonus (the strongest first, none
         that intoxicates), then a Grog when it gains more than it costs."""
         b, a = turn.b, turn.a
@@ -328,7 +260,7 @@ class Planner:
                 uses.append(grog)
                 item_cost += cost
                 minutes = max(1, min(die - bonus, reach.left, c.max_fix_minutes))
-        return _Roll(minutes, bonus, uses, item_cost)
+        return Roll(minutes, bonus, uses, item_cost)
 
     def _keep(self, turn: Turn, task: Task) -> float:
         """How much of a task's value stays with the active gnome (others may be closer)."""
