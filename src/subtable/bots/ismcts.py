@@ -6,7 +6,7 @@ reads only the typed view), descends one shared tree of action ids using UCB1 wi
 counts* (a child's exploration term counts the iterations in which it was legal, not its
 parent's visits), expands one node, plays the world out with a rollout policy and backs up
 ``state.returns()``, a vector with one reward per seat: each node keeps the total of the seat
-that chose the action leading to it, so the same code serves cooperative teams of 3-8 gnomes and
+that chose the action leading to it, so the same code serves cooperative teams of 3-8 seats and
 competitive tables.
 
 Chance lives in the world's generator, which every sample reseeds, so the tree is an open-loop

@@ -26,7 +26,7 @@ November) progressive widening below the root: a node visited ``n`` times holds 
 * sqrt(n)`` children, added along the expert's ranking; at a full node the tree chooses among the
 children legal in the world without asking the expert for its favourites, and where none is legal
 the rollout plays on from there; ``walk`` (the expert's ``search_walk``: off for Red November) a
-rollout's gnome walks on to its turn's task, pricing that task alone at each step; ``extend`` (the
+rollout's seat walks on to its turn's task, pricing that task alone at each step; ``extend`` (the
 expert's ``search_extend``; 1, off, without one) with racing, a search whose budget is spent while
 the choice is open — an alternative ahead of the expert's choice on the same worlds, none surely —
 plays on, up to ``extend`` times its budget; ``stratify`` (false) draws the worlds in cycles that

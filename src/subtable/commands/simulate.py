@@ -41,6 +41,7 @@ from subtable.ui.game_options import GameRequest, asked_options
 from subtable.ui.seat_words import levels_measured
 
 if TYPE_CHECKING:  # the lab's modules load lazily, when a command runs
+    from subtable.sim.lab import Run
     from subtable.sim.runner import SimConfig
 
 
@@ -65,105 +66,119 @@ def _progress_bar(total: int, enabled: bool, tr: Translator) -> Iterator[Any]:
         yield lambda n: bar.advance(task, n)
 
 
+#: the longer options of ``subtable simulate``, declared once
+_GameOption = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="a game option NAME[=VALUE] (repeatable)"),
+]
+_Budget = Annotated[int | None, typer.Option(min=1, help="search bots: iterations per decision")]
+_SaveRecords = Annotated[
+    Path | None, typer.Option(help="write each game's record into this folder")
+]
+_Workers = Annotated[int | None, typer.Option(min=1, help="local processes (default: every core)")]
+_Address = Annotated[
+    str | None, typer.Option(help="Ray cluster address (default: start a local Ray)")
+]
+_Report = Annotated[
+    Path | None, typer.Option(help="write a self-contained HTML report (needs matplotlib)")
+]
+_Csv = Annotated[Path | None, typer.Option("--csv", help="write one CSV row per game")]
+_Bot = Annotated[
+    str,
+    typer.Option(
+        help="bot for every seat: random, heuristic, ismcts (NAME[:key=value]...) or a "
+        "level: easy, normal, strong"
+    ),
+]
+_Seats = Annotated[
+    str | None,
+    typer.Option(
+        help="comma-separated bot per seat (overrides --bot), e.g. ismcts,heuristic,heuristic"
+    ),
+]
+_Sweep = Annotated[
+    list[str] | None,
+    typer.Option(
+        help="KEY=a..b or KEY=a,b,c over players, bot, budget, an option with a flag of "
+        "its own or option.NAME (repeatable: a grid)"
+    ),
+]
+_Components = Annotated[
+    Path | None,
+    typer.Option(
+        help="a TOML file of component overrides laid over the packaged components "
+        "(see docs/lab.md)"
+    ),
+]
+_Set = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--set", help="a component override KEY.PATH=VALUE, e.g. events.fire=10 (repeatable)"
+    ),
+]
+_Compare = Annotated[
+    Path | None,
+    typer.Option(
+        help="also play this variant (TOML overrides laid over the baseline) on the same "
+        "seeds, and compare the two"
+    ),
+]
+_CompareSet = Annotated[
+    list[str] | None,
+    typer.Option(help="an override of the compared variant KEY.PATH=VALUE (repeatable)"),
+]
+_CompareSeed = Annotated[
+    int | None,
+    typer.Option(
+        help="play the compared variant on another run seed: two independent runs "
+        "instead of paired games (to see what pairing saves)"
+    ),
+]
+_Precision = Annotated[
+    float,
+    typer.Option(
+        min=0.001, max=0.5, help="the wanted 95% half-width of a difference (0.02: ±2 points)"
+    ),
+]
+_Lang = Annotated[
+    str | None,
+    typer.Option(
+        help=f"language of the tables and the report: {'|'.join(LANGUAGES)} "
+        "(default: from LANG, else en)"
+    ),
+]
+
+
 @with_option_flags
 def simulate(
     game: Annotated[str, typer.Argument(help=f"one of: {', '.join(game_names())}")],
     players: Annotated[int | None, typer.Option(help="number of players")] = None,
-    option: Annotated[
-        list[str] | None,
-        typer.Option("--option", "-o", help="a game option NAME[=VALUE] (repeatable)"),
-    ] = None,
+    option: _GameOption = None,
     games: Annotated[int, typer.Option(min=1, help="how many games (per sweep point)")] = 100,
-    bot: Annotated[
-        str,
-        typer.Option(
-            help="bot for every seat: random, heuristic, ismcts (NAME[:key=value]...) or a "
-            "level: easy, normal, strong"
-        ),
-    ] = "random",
-    seats: Annotated[
-        str | None,
-        typer.Option(
-            help="comma-separated bot per seat (overrides --bot), e.g. ismcts,heuristic,heuristic"
-        ),
-    ] = None,
-    budget: Annotated[
-        int | None, typer.Option(min=1, help="search bots: iterations per decision")
-    ] = None,
+    bot: _Bot = "random",
+    seats: _Seats = None,
+    budget: _Budget = None,
     seed: Annotated[int, typer.Option(help="seed of the whole run")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
-    save_records: Annotated[
-        Path | None, typer.Option(help="write each game's record into this folder")
-    ] = None,
-    workers: Annotated[
-        int | None, typer.Option(min=1, help="local processes (default: every core)")
-    ] = None,
+    save_records: _SaveRecords = None,
+    workers: _Workers = None,
     backend: Annotated[str, typer.Option(help="local, or ray (needs the cluster extra)")] = "local",
-    address: Annotated[
-        str | None, typer.Option(help="Ray cluster address (default: start a local Ray)")
-    ] = None,
-    sweep: Annotated[
-        list[str] | None,
-        typer.Option(
-            help="KEY=a..b or KEY=a,b,c over players, bot, budget, an option with a flag of "
-            "its own or option.NAME (repeatable: a grid)"
-        ),
-    ] = None,
-    report: Annotated[
-        Path | None, typer.Option(help="write a self-contained HTML report (needs matplotlib)")
-    ] = None,
-    csv_path: Annotated[
-        Path | None, typer.Option("--csv", help="write one CSV row per game")
-    ] = None,
-    components: Annotated[
-        Path | None,
-        typer.Option(
-            help="a TOML file of component overrides laid over the packaged components "
-            "(see docs/lab.md)"
-        ),
-    ] = None,
-    set_: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--set", help="a component override KEY.PATH=VALUE, e.g. events.fire=10 (repeatable)"
-        ),
-    ] = None,
-    compare: Annotated[
-        Path | None,
-        typer.Option(
-            help="also play this variant (TOML overrides laid over the baseline) on the same "
-            "seeds, and compare the two"
-        ),
-    ] = None,
-    compare_set: Annotated[
-        list[str] | None,
-        typer.Option(help="an override of the compared variant KEY.PATH=VALUE (repeatable)"),
-    ] = None,
-    compare_seed: Annotated[
-        int | None,
-        typer.Option(
-            help="play the compared variant on another run seed: two independent runs "
-            "instead of paired games (to see what pairing saves)"
-        ),
-    ] = None,
-    precision: Annotated[
-        float,
-        typer.Option(
-            min=0.001, max=0.5, help="the wanted 95% half-width of a difference (0.02: ±2 points)"
-        ),
-    ] = 0.02,
+    address: _Address = None,
+    sweep: _Sweep = None,
+    report: _Report = None,
+    csv_path: _Csv = None,
+    components: _Components = None,
+    set_: _Set = None,
+    compare: _Compare = None,
+    compare_set: _CompareSet = None,
+    compare_seed: _CompareSeed = None,
+    precision: _Precision = 0.02,
     progress: Annotated[bool, typer.Option(help="a progress bar on stderr")] = True,
-    lang: Annotated[
-        str | None,
-        typer.Option(
-            help=f"language of the tables and the report: {'|'.join(LANGUAGES)} "
-            "(default: from LANG, else en)"
-        ),
-    ] = None,
+    lang: _Lang = None,
     **flags: Any,
 ) -> None:
     """Play many games with bots and report win rates, causes and speed."""
-    from subtable.sim.lab import parse_sweeps, run_grid, write_csv
+    from subtable.sim.lab import parse_sweeps
     from subtable.sim.runner import SimConfig
 
     tr = translator(language(lang))
@@ -201,40 +216,70 @@ def simulate(
                 csv_path=csv_path,
             )
             return
-        points = 1
-        for _, values in sweeps:
-            points *= len(values)
-        with _progress_bar(games * points, progress, tr) as advance:
-            runs = run_grid(
-                config, sweeps, workers=workers, backend=backend, address=address, progress=advance
-            )
-        if csv_path is not None:
-            write_csv(csv_path, runs)
-        if report is not None:
-            from subtable.sim.report import write_report
-
-            write_report(
-                report,
-                runs,
-                tr=tr,
-                game=game,
-                command=_command_line(),
-                win_reason=cls.info.win_reason,
-            )
+        runs = _run_sweeps(config, sweeps, tr, workers, backend, address, progress)
+        _write_runs(runs, csv_path, report, tr, game, cls.info.win_reason)
     except (SubtableError, ValueError) as exc:
         raise fail(str(exc), tr) from None
+    _print_runs(runs, bool(sweeps), as_json, tr)
     if as_json:
-        if sweeps:
+        return
+    measured = levels_measured(game, tr)
+    if measured is not None and any(chosen_level(game, b) for b in bots):
+        out.print(escape(measured))  # the published figure beside this run's own
+    _say_written(tr, csv_path, report)
+
+
+def _run_sweeps(
+    config: SimConfig,
+    sweeps: list[tuple[str, list[Any]]],
+    tr: Translator,
+    workers: int | None,
+    backend: str,
+    address: str | None,
+    progress: bool,
+) -> list[Run]:
+    """Play every point of the sweep grid (one point without a sweep), with a progress bar."""
+    from subtable.sim.lab import run_grid
+
+    points = 1
+    for _, values in sweeps:
+        points *= len(values)
+    with _progress_bar(config.games * points, progress, tr) as advance:
+        return run_grid(
+            config, sweeps, workers=workers, backend=backend, address=address, progress=advance
+        )
+
+
+def _write_runs(
+    runs: list[Run],
+    csv_path: Path | None,
+    report: Path | None,
+    tr: Translator,
+    game: str,
+    win_reason: str | None,
+) -> None:
+    """Write the CSV rows and the HTML report that were asked for."""
+    from subtable.sim.lab import write_csv
+
+    if csv_path is not None:
+        write_csv(csv_path, runs)
+    if report is not None:
+        from subtable.sim.report import write_report
+
+        command = _command_line()
+        write_report(report, runs, tr=tr, game=game, command=command, win_reason=win_reason)
+
+
+def _print_runs(runs: list[Run], swept: bool, as_json: bool, tr: Translator) -> None:
+    """The runs' summaries: one JSON object, or a table per sweep point."""
+    if as_json:
+        if swept:
             print(json.dumps({"sweep": [{"point": r.point, **r.summary} for r in runs]}))
         else:
             print(json.dumps(runs[0].summary))
         return
     for r in runs:
-        print_summary(r.summary, point_label(r.point, tr) if sweeps else "", tr)
-    measured = levels_measured(game, tr)
-    if measured is not None and any(chosen_level(game, b) for b in bots):
-        out.print(escape(measured))  # the published figure beside this run's own
-    _say_written(tr, csv_path, report)
+        print_summary(r.summary, point_label(r.point, tr) if swept else "", tr)
 
 
 def _command_line() -> str:
@@ -343,7 +388,7 @@ def _run_comparison(
 ) -> None:
     """Play the baseline and the variant on the same seeds and compare them."""
     from subtable.sim.compare import compare_results
-    from subtable.sim.lab import Run, run_grid, write_csv
+    from subtable.sim.lab import run_grid, write_csv
     from subtable.sim.runner import check_config
 
     try:

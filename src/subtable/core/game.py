@@ -5,7 +5,7 @@ metadata. A :class:`State` is one position of one game: whose decision it is,
 the legal actions, a checked :meth:`State.apply` and an unchecked fast path,
 ``clone()``, a per-seat :meth:`State.view`, JSON serialisation and a digest.
 
-Seats are the engine's players (Red November's gnomes, Submarine's captains).
+Seats are the engine's players (the pieces a game seats: crew members, captains).
 Who controls a seat — a person, a bot, one person holding several seats — is a
 layer above: :meth:`Game.seat_owners` only gives the default assignment.
 """
@@ -30,6 +30,10 @@ from subtable.core.rng import Rng
 from subtable.core.view import SeatView, Vocabulary
 
 A = TypeVar("A", bound=Action)
+
+#: why an action is illegal: a reason code (the game's vocabulary), a plain message, and the
+#: parameters the reason's words take (each reason its own)
+WhyIllegal = tuple[str, str, dict[str, Any]]
 
 #: the reason codes :meth:`State.apply` itself gives (each game declares its own in
 #: :attr:`Game.vocabulary`)
@@ -151,7 +155,7 @@ class Game(ABC, Generic[A]):
 
         ``actor`` played it and ``events`` are what it caused. The actor sees its own
         move whole, and so does every seat that sees every secret it caused (the
-        gnome who received an item); any other seat sees only :meth:`public_form`.
+        seat that received a hidden card); any other seat sees only :meth:`public_form`.
         """
         public = self.public_form(action)
         if public is None or (seat is not None and seat == actor):
@@ -278,7 +282,7 @@ class State(ABC, Generic[A]):
         return IllegalActionError(message, code=code, params=params)
 
     @abstractmethod
-    def why_illegal(self, action: A) -> tuple[str, str, dict[str, Any]]:
+    def why_illegal(self, action: A) -> WhyIllegal:
         """Why ``action`` is not legal now: a reason code, a plain message, parameters."""
 
     # -- end ---------------------------------------------------------------------

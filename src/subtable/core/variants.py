@@ -4,7 +4,7 @@ A variant is a small document that changes some numbers of the printed component
 and leaves the rest as packaged — a TOML file given with ``--components`` and/or
 ``KEY=VALUE`` pieces given with ``--set``::
 
-    # one more Kraken, two fewer Fire cards, the Time Track at 50 with 6 gnomes
+    # one more Kraken, two fewer Fire cards, the Time Track at 50 with 6 seats
     [events]
     kraken = 2
     fire = 6

@@ -7,7 +7,7 @@ boards) so that one id lives in exactly one file.
 Message ids are symbolic keys (``rn.item.grog``, ``ui.prompt``); the English
 catalogue holds the English text, so every language — English included — is a
 real translation and a missing entry is caught by the tests. Placeholders use
-:meth:`str.format` fields (``{gnome}``). Reading ``.po`` files directly keeps
+:meth:`str.format` fields (``{seat}``). Reading ``.po`` files directly keeps
 the source of truth in one place: ``pip install .`` ships them as package data
 and there is no compile step to forget.
 """

@@ -27,6 +27,10 @@ from subtable.core.registry import resolve_game as resolve_game
 from subtable.core.view import SeatView
 
 Mask = npt.NDArray[np.int8]
+#: one agent's observation, as the Gymnasium and PettingZoo ``Dict`` spaces hold it: the
+#: encoding (``observation``), the legal mask (``action_mask``) and, factored, the
+#: ``kind_mask`` and ``arg_mask``
+Obs = dict[str, npt.NDArray[Any]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +88,7 @@ def check_render_mode(render_mode: str | None) -> str | None:
 
 
 def seat_prefix(game: Game[Any]) -> str:
-    """The agent-name prefix the game declares (``gnome``), else ``player``."""
+    """The agent-name prefix the game declares for its seats, else ``player``."""
     return support(game).agent_prefix
 
 

@@ -114,13 +114,23 @@ class RedNovemberEncoder(Encoder):
     def _entries(self, view: SeatView) -> tuple[list[int], list[int], list[float]]:
         if not isinstance(view, RedNovemberView):
             raise TypeError(f"not a Red November view: {type(view).__name__}")
-        lay = self.layout
-        c = self.c
-        n = self.n
         ones: list[int] = []
         vi: list[int] = []
         vv: list[float] = []
-        top = c.time_top
+        self._decision(view, ones, vi, vv)
+        self._board(view, ones, vi, vv)
+        self._gnomes(view, ones, vi, vv)
+        self._decks(view, ones, vi, vv)
+        self._this_turn(view, ones, vi, vv)
+        self._book(view, ones, vi, vv)
+        return ones, vi, vv
+
+    def _decision(
+        self, view: RedNovemberView, ones: list[int], vi: list[int], vv: list[float]
+    ) -> None:
+        """Who looks, who decides, the phase and its choice, the turn."""
+        lay = self.layout
+        top = self.c.time_top
         seat = view.seat
         if seat is not None:
             ones.append(lay["seat"] + seat)
@@ -141,6 +151,14 @@ class RedNovemberEncoder(Encoder):
             ones.append(lay["partner"] + view.partner)
         vi.append(lay["turn"])
         vv.append(frac(view.turn, 100))
+
+    def _board(
+        self, view: RedNovemberView, ones: list[int], vi: list[int], vv: list[float]
+    ) -> None:
+        """The rooms' fire and water, the hatches, the tracks and the tokens."""
+        lay = self.layout
+        c = self.c
+        top = c.time_top
         fire, wl, wh = lay["fire"], lay["water_low"], lay["water_high"]
         for r in ROOMS:
             if view.fire[r]:
@@ -162,6 +180,14 @@ class RedNovemberEncoder(Encoder):
                 ones.append(tp + i)
                 vi.append(tpos + i)
                 vv.append(frac(pos, top))
+
+    def _gnomes(
+        self, view: RedNovemberView, ones: list[int], vi: list[int], vv: list[float]
+    ) -> None:
+        """Every gnome's features (``GNOME_FEATURES_DOC``)."""
+        lay = self.layout
+        n = self.n
+        top = self.c.time_top
         order = sorted(range(n), key=view.stack.__getitem__)
         rank_scale = max(1, n - 1)
         base = lay["gnomes"]
@@ -207,6 +233,12 @@ class RedNovemberEncoder(Encoder):
             if view.hand_size[g]:
                 vi.append(o + self.g_size)
                 vv.append(frac(view.hand_size[g], 10))
+
+    def _decks(
+        self, view: RedNovemberView, ones: list[int], vi: list[int], vv: list[float]
+    ) -> None:
+        """The stash and the decks, the discard piles, the cards set aside."""
+        lay = self.layout
         vi.append(lay["stash"])
         vv.append(frac(view.stash, self.max_stash))
         vi.append(lay["event_deck"])
@@ -230,6 +262,12 @@ class RedNovemberEncoder(Encoder):
                 if cnt:
                     vi.append(idc + i)
                     vv.append(frac(cnt, self._copies[i]))
+
+    def _this_turn(
+        self, view: RedNovemberView, ones: list[int], vi: list[int], vv: list[float]
+    ) -> None:
+        """What the active gnome has used or done this turn."""
+        lay = self.layout
         tt = view.this_turn
         if tt.grog:
             vi.append(lay["grog"])
@@ -245,6 +283,11 @@ class RedNovemberEncoder(Encoder):
             if x:
                 vi.append(bo + i)
                 vv.append(frac(x, 3))
+
+    def _book(self, view: RedNovemberView, ones: list[int], vi: list[int], vv: list[float]) -> None:
+        """Pending draws, the events before the first turn, a discard owed."""
+        lay = self.layout
+        over = view.phase == Phase.OVER
         book = view.book
         p = lay["pending"]
         if book.pend_event:
@@ -259,7 +302,6 @@ class RedNovemberEncoder(Encoder):
             ones.append(lay["discard_gnome"] + g)
             vi.append(lay["discard_limit"])
             vv.append(frac(limit, 10))
-        return ones, vi, vv
 
 
 def _potential(view: SeatView) -> float:

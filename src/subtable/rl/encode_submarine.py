@@ -74,11 +74,23 @@ class SubmarineEncoder(Encoder):
     def _entries(self, view: SeatView) -> tuple[list[int], list[int], list[float]]:
         if not isinstance(view, SubmarineView):
             raise TypeError(f"not a Submarine view: {type(view).__name__}")
-        lay = self.layout
-        p, cells, tokens, lv = self.p, self.cells, self.tokens, self.levels
         ones: list[int] = []
         vi: list[int] = []
         vv: list[float] = []
+        self._decision(view, ones, vi, vv)
+        self._board(view, ones, vi, vv)
+        self._turn(view, ones, vi, vv)
+        self._holdings(view, ones, vi, vv)
+        self._cards(view, ones, vi, vv)
+        self._collection(view, ones, vi, vv)
+        return ones, vi, vv
+
+    def _decision(
+        self, view: SubmarineView, ones: list[int], vi: list[int], vv: list[float]
+    ) -> None:
+        """Who looks, whose turn it is, who began, the phase, the turn."""
+        lay = self.layout
+        p = self.p
         seat = view.seat
         over = view.phase == Phase.OVER
         if seat is not None:
@@ -92,6 +104,11 @@ class SubmarineEncoder(Encoder):
         vv.append(frac(view.turn, 200))
         vi.append(lay["to_place"])
         vv.append(frac(view.to_place, p * self.max_baths))
+
+    def _board(self, view: SubmarineView, ones: list[int], vi: list[int], vv: list[float]) -> None:
+        """The tokens in the cells, the boats, the bathyscaphes."""
+        lay = self.layout
+        cells, tokens = self.cells, self.tokens
         base = lay["cells"]
         for cell, toks in enumerate(view.cells):
             o = base + cell * tokens
@@ -109,6 +126,10 @@ class SubmarineEncoder(Encoder):
             for cell, k in counts.items():
                 vi.append(o + cell)
                 vv.append(k / self.max_baths)
+
+    def _turn(self, view: SubmarineView, ones: list[int], vi: list[int], vv: list[float]) -> None:
+        """This turn's column and its acted, collecting and moving bathyscaphes."""
+        lay = self.layout
         mine = view.bathyscaphes[view.active]
         if view.acted:
             acted: dict[int, int] = {}
@@ -125,6 +146,13 @@ class SubmarineEncoder(Encoder):
             ones.append(lay["moving"] + mine[view.moving])
         if view.column >= 0:
             ones.append(lay["column"] + view.column)
+
+    def _holdings(
+        self, view: SubmarineView, ones: list[int], vi: list[int], vv: list[float]
+    ) -> None:
+        """Every seat's treasures and jokers."""
+        lay = self.layout
+        tokens = self.tokens
         base = lay["treasures"]
         nt = self.c.treasure_tokens
         for s, board in enumerate(view.treasures):
@@ -134,6 +162,12 @@ class SubmarineEncoder(Encoder):
         for s, spare in enumerate(view.jokers):
             o = base + s * tokens
             ones.extend(o + t for t in spare)
+
+    def _cards(self, view: SubmarineView, ones: list[int], vi: list[int], vv: list[float]) -> None:
+        """This seat's hand, every seat's card counts, the discard and the box."""
+        lay = self.layout
+        p = self.p
+        seat = view.seat
         if seat is not None:
             hand = view.hands[seat]
             if hand is not None:
@@ -160,6 +194,13 @@ class SubmarineEncoder(Encoder):
         o = lay["boxed_jokers"]
         jt = self.c.treasure_tokens
         ones.extend(o + t - jt for t in view.boxed_jokers)
+
+    def _collection(
+        self, view: SubmarineView, ones: list[int], vi: list[int], vv: list[float]
+    ) -> None:
+        """A collection under way: the jokers put down, the toll owed, the pending token."""
+        lay = self.layout
+        p = self.p
         o = lay["placed"]
         ones.extend(o + t for t in view.placed)
         if view.owed:
@@ -176,8 +217,6 @@ class SubmarineEncoder(Encoder):
             ones.append(lay["pending_token"] + view.pending_token)
         if view.pending_cell >= 0:
             ones.append(lay["pending_cell"] + view.pending_cell)
-        del lv
-        return ones, vi, vv
 
 
 def _potential(view: SeatView) -> float:

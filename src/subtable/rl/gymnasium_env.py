@@ -35,6 +35,7 @@ from subtable.core.game import Game, State
 from subtable.core.rng import Rng
 from subtable.rl.actions import FactoredActions
 from subtable.rl.common import (
+    Obs,
     SharesGameTables,
     action_id,
     check_render_mode,
@@ -70,7 +71,7 @@ def check_max_steps(max_steps: int | None) -> int | None:
     return None if max_steps is None else int(max_steps)
 
 
-class SubtableEnv(SharesGameTables, gym.Env[dict[str, Any], np.int64]):
+class SubtableEnv(SharesGameTables, gym.Env[dict[str, Any], np.int64]):  # gym's Dict space
     """One seat of a subtable game as a single-agent Gymnasium environment."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012
@@ -119,7 +120,7 @@ class SubtableEnv(SharesGameTables, gym.Env[dict[str, Any], np.int64]):
         self._potential = 0.0
 
     # -- helpers ----------------------------------------------------------------
-    def _obs(self) -> dict[str, Any]:
+    def _obs(self) -> Obs:
         assert self.state is not None
         return {
             "observation": self.encoder.encode(self.state.observe(self.seat)),
@@ -150,7 +151,7 @@ class SubtableEnv(SharesGameTables, gym.Env[dict[str, Any], np.int64]):
     # -- the Gymnasium API ---------------------------------------------------------
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[dict[str, Any], dict[str, Any]]:
+    ) -> tuple[Obs, dict[str, Any]]:
         """Deal a new game from the environment's generator and let bots play to our turn."""
         super().reset(seed=seed)
         rng = Rng(seed_from(self.np_random))
@@ -178,7 +179,7 @@ class SubtableEnv(SharesGameTables, gym.Env[dict[str, Any], np.int64]):
             out[self.state.legal_action_ids()] = True
         return out
 
-    def step(self, action: Any) -> tuple[dict[str, Any], SupportsFloat, bool, bool, dict[str, Any]]:
+    def step(self, action: Any) -> tuple[Obs, SupportsFloat, bool, bool, dict[str, Any]]:
         """Apply the seat's action, then the bots' until the seat decides or the game ends."""
         state = self.state
         if state is None:
@@ -242,18 +243,18 @@ class FactoredActionWrapper(gym.Wrapper[dict[str, Any], Any, dict[str, Any], Any
             }
         )
 
-    def _wrap(self, obs: dict[str, Any]) -> dict[str, Any]:
+    def _wrap(self, obs: Obs) -> Obs:
         kinds, args = self.factored.masks(obs["action_mask"])
         return {**obs, "kind_mask": kinds, "arg_mask": args}
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[dict[str, Any], dict[str, Any]]:
+    ) -> tuple[Obs, dict[str, Any]]:
         """As the wrapped environment's, with the factored masks."""
         obs, info = self.env.reset(seed=seed, options=options)
         return self._wrap(obs), info
 
-    def step(self, action: Any) -> tuple[dict[str, Any], SupportsFloat, bool, bool, dict[str, Any]]:
+    def step(self, action: Any) -> tuple[Obs, SupportsFloat, bool, bool, dict[str, Any]]:
         """Play the flat id of ``(kind, argument)``."""
         kind, arg = (action_id(x, 1 << 62) for x in np.asarray(action).reshape(2))
         try:

@@ -7,14 +7,14 @@ game with an encoder (``python_red_november``, ``python_submarine``; :func:`shor
   only for the initial states a caller asks for: OpenSpiel also makes initial states inside
   ``clone()``, ``deserialize_state`` and the tensor-size queries; those give their ticket back
   (see :class:`_Series`), and the tensors and sizes are answered in Python without a deal.
-* Players are seats (gnomes, captains); actions are the game's action ids.
+* Players are seats; actions are the game's action ids.
 * Parameters: the game's options, each with its default (an option the rules derive from
-  others when it is not given, such as Red November's ``gnomes``, takes 0 for "not given"),
-  and OpenSpiel's own ``seed``, ``explicit_chance`` and ``deals``.
+  others when it is not given, such as a seat count derived from the players, takes 0 for
+  "not given"), and OpenSpiel's own ``seed``, ``explicit_chance`` and ``deals``.
 * Utilities: 1 for a win, 0 otherwise. The game type's utility is the game's own
   (``info.utility``), or what its ``rl`` part says of a game with its options: Red November is
-  ``IDENTICAL`` with 1–2 players (the whole crew wins or loses); from 3 players a gnome who
-  abandoned his comrades wins exactly when the others lose, so the game is then declared
+  ``IDENTICAL`` with 1–2 players (the whole crew wins or loses); from 3 players a seat that
+  abandons the others wins exactly when they lose, so the game is then declared
   ``GENERAL_SUM``. Submarine is ``GENERAL_SUM`` (several captains may share a win).
 * The observer: the observation tensor is the game's encoding (the ``encoder`` part of its
   registration; its ``dict`` holds the named fields); the observation

@@ -5,9 +5,9 @@
   defences, discards). ``observe(agent)`` gives ``{"observation", "action_mask"}``; the mask is
   all zero for an agent that is not to act. An illegal action raises ``ValueError``, and
   something that is not an integer id (``0.7``) ``TypeError``.
-  Rewards come at the end: each seat's return (Red November: 1 for every winning gnome;
-  Submarine: 1 for the winners). ``reward="shaped"`` adds, at every step and for every
-  agent, the change of its potential (:func:`subtable.rl.common.potential`).
+  Rewards come at the end: each seat's return (1 for every winning seat, a whole team or
+  a lone winner). ``reward="shaped"`` adds, at every step and for every agent, the change
+  of its potential (:func:`subtable.rl.common.potential`).
 * :class:`SubtableParallel` (``parallel_env(game, **options)``): every agent acts at every
   step; the action space has one more action, :attr:`SubtableParallel.pass_action` (= the
   game's action count), the only legal action of the agents not to act. ``step`` needs an
@@ -29,6 +29,7 @@ from subtable.core.game import Game, State
 from subtable.rl.actions import FactoredActions
 from subtable.rl.common import (
     Mask,
+    Obs,
     SharesGameTables,
     action_id,
     check_render_mode,
@@ -39,8 +40,6 @@ from subtable.rl.common import (
 )
 from subtable.rl.encoding import make_encoder
 from subtable.rl.gymnasium_env import check_max_steps, check_reward
-
-ObsDict = dict[str, Any]
 
 
 def _agents(game: Game[Any]) -> tuple[list[str], dict[str, int]]:
@@ -145,7 +144,7 @@ class _Seats(SharesGameTables):
         """Nothing to release."""
 
 
-class SubtableAEC(_Seats, AECEnv[str, ObsDict, int]):  # type: ignore[misc]
+class SubtableAEC(_Seats, AECEnv[str, Obs, int]):  # type: ignore[misc]
     """A subtable game as a PettingZoo AEC environment."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's own declaration)
@@ -185,7 +184,7 @@ class SubtableAEC(_Seats, AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         elif self.agents:
             self.agent_selection = self.agents[0]
 
-    def observe(self, agent: str) -> ObsDict:
+    def observe(self, agent: str) -> Obs:
         """The agent's encoded view and its action mask (all zero unless it is to act)."""
         state = self.game_state
         assert state is not None, "call reset() first"
@@ -234,7 +233,7 @@ class SubtableAEC(_Seats, AECEnv[str, ObsDict, int]):  # type: ignore[misc]
         self._accumulate_rewards()
 
 
-class SubtableParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[misc]
+class SubtableParallel(_Seats, ParallelEnv[str, Obs, int]):  # type: ignore[misc]
     """A subtable game as a PettingZoo parallel environment (see the module docstring)."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"], "name": "subtable_v0"}  # noqa: RUF012
@@ -251,7 +250,7 @@ class SubtableParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
         #: the "pass" action of the agents not to act
         self.pass_action = self.num_actions
 
-    def _observe(self, agent: str) -> ObsDict:
+    def _observe(self, agent: str) -> Obs:
         state = self.game_state
         assert state is not None
         seat = self.agent_seat[agent]
@@ -264,7 +263,7 @@ class SubtableParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
 
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[dict[str, ObsDict], dict[str, dict[str, Any]]]:
+    ) -> tuple[dict[str, Obs], dict[str, dict[str, Any]]]:
         """Deal a new game."""
         self._deal(seed)
         return {a: self._observe(a) for a in self.agents}, {a: {} for a in self.agents}
@@ -272,7 +271,7 @@ class SubtableParallel(_Seats, ParallelEnv[str, ObsDict, int]):  # type: ignore[
     def step(
         self, actions: dict[str, int]
     ) -> tuple[
-        dict[str, ObsDict],
+        dict[str, Obs],
         dict[str, float],
         dict[str, bool],
         dict[str, bool],

@@ -45,6 +45,7 @@ import numpy.typing as npt
 from subtable.bots.base import make_bot, observe
 from subtable.core.registry import registration
 from subtable.core.rng import Rng
+from subtable.rl.common import Obs
 from subtable.rl.policy import FORMAT, NumpyPolicy
 from subtable.sim.stats import mcnemar_exact_p, paired_difference_interval, wilson_interval
 
@@ -185,7 +186,7 @@ def export_actor(actor: Any, meta: dict[str, Any]) -> NumpyPolicy:
 
 
 # -- evaluation (numpy only) -----------------------------------------------------------------
-Chooser = Callable[[Any, dict[str, Any], int], int]
+Chooser = Callable[[Any, Obs, int], int]
 
 
 def policy_chooser(policy: NumpyPolicy, sample: bool = False) -> Chooser:
@@ -193,7 +194,7 @@ def policy_chooser(policy: NumpyPolicy, sample: bool = False) -> Chooser:
     from its masked softmax, seeded by the deal (as ``agent:sample=1`` plays)."""
     rngs: dict[int, Rng] = {}
 
-    def choose(env: Any, obs: dict[str, Any], deal: int) -> int:
+    def choose(env: Any, obs: Obs, deal: int) -> int:
         legal = np.flatnonzero(obs["action_mask"])
         if not sample:
             return policy.act(obs["observation"], legal)
@@ -210,7 +211,7 @@ def bot_chooser(name: str) -> Chooser:
     """A subtable bot in the learning seat, seeded from the deal."""
     bots: dict[int, Any] = {}
 
-    def choose(env: Any, obs: dict[str, Any], deal: int) -> int:
+    def choose(env: Any, obs: Obs, deal: int) -> int:
         bot = bots.get(deal)
         if bot is None:
             bots.clear()
@@ -383,50 +384,198 @@ def imitate(
 
 
 # -- PPO ---------------------------------------------------------------------------------------
-def train(
+@dataclass
+class _Learner:
+    """The networks, their optimiser, the device they run on and the action sampler's
+    generator."""
+
+    torch: Any
+    device: Any
+    actor: Any
+    critic: Any
+    params: list[Any]
+    optimizer: Any
+    sampler: Any
+
+    @classmethod
+    def build(cls, config: TrainConfig, obs_size: int, num_actions: int) -> _Learner:
+        """Seeded networks on ``config.device`` (``auto``: a GPU where there is one)."""
+        torch = _torch()
+        torch.set_num_threads(max(1, config.threads))
+        torch.manual_seed(config.seed)
+        device = torch.device(
+            ("cuda" if torch.cuda.is_available() else "cpu")
+            if config.device == "auto"
+            else config.device
+        )
+        actor, critic = build_networks(obs_size, num_actions, config.hidden)
+        actor.to(device)
+        critic.to(device)
+        params = list(actor.parameters()) + list(critic.parameters())
+        optimizer = torch.optim.Adam(params, lr=config.lr, eps=1e-5)
+        sampler = torch.Generator(device=device)
+        sampler.manual_seed(config.seed)
+        return cls(torch, device, actor, critic, params, optimizer, sampler)
+
+    def tensor(self, array: Any) -> Any:
+        """``array`` on the learner's device."""
+        return self.torch.as_tensor(array, device=self.device)
+
+    def step(self, loss: Any, config: TrainConfig) -> None:
+        """One clipped gradient step on ``loss``."""
+        self.optimizer.zero_grad()
+        loss.backward()
+        self.torch.nn.utils.clip_grad_norm_(self.params, config.max_grad_norm)
+        self.optimizer.step()
+
+
+@dataclass
+class _Rollout:
+    """One update's experience, ``horizon`` steps of every environment."""
+
+    obs: npt.NDArray[np.float32]
+    mask: npt.NDArray[np.bool_]
+    act: npt.NDArray[np.int64]
+    logp: npt.NDArray[np.float32]
+    val: npt.NDArray[np.float32]
+    rew: npt.NDArray[np.float32]
+    done: npt.NDArray[np.float32]
+
+    @classmethod
+    def empty(cls, horizon: int, n_env: int, obs_size: int, num_actions: int) -> _Rollout:
+        """Zeroed buffers."""
+        return cls(
+            np.zeros((horizon, n_env, obs_size), dtype=np.float32),
+            np.zeros((horizon, n_env, num_actions), dtype=np.bool_),
+            np.zeros((horizon, n_env), dtype=np.int64),
+            np.zeros((horizon, n_env), dtype=np.float32),
+            np.zeros((horizon, n_env), dtype=np.float32),
+            np.zeros((horizon, n_env), dtype=np.float32),
+            np.zeros((horizon, n_env), dtype=np.float32),
+        )
+
+
+@dataclass
+class _Episodes:
+    """The training environments, their current observations, the next training deal and the
+    episodes played (``recent``: the wins of this update's finished episodes)."""
+
+    envs: list[Any]
+    current: list[Any] = field(default_factory=list)
+    next_deal: int = TRAIN_SEEDS
+    episodes: int = 0
+    wins: int = 0
+    recent: list[int] = field(default_factory=list)
+
+    def start(self) -> None:
+        """Deal every environment its first training deal."""
+        for env in self.envs:
+            self.current.append(self._reset(env))
+
+    def _reset(self, env: Any) -> Any:
+        o, _ = env.reset(seed=self.next_deal)
+        self.next_deal += 1
+        return o
+
+    def step(self, t: int, actions: npt.NDArray[np.int64], buf: _Rollout, seat: int) -> None:
+        """Play ``actions`` (one per environment) as step ``t``; a finished episode counts
+        and its environment is dealt the next training deal."""
+        for i, env in enumerate(self.envs):
+            o, r, term, trunc, _ = env.step(int(actions[i]))
+            buf.rew[t, i] = float(r)
+            buf.done[t, i] = float(term or trunc)
+            if term or trunc:
+                won = int(env.state.returns()[seat] > 0)
+                self.episodes += 1
+                self.wins += won
+                self.recent.append(won)
+                o = self._reset(env)
+            self.current[i] = o
+
+
+def _collect(config: TrainConfig, learner: _Learner, play: _Episodes, buf: _Rollout) -> None:
+    """Fill ``buf`` with ``config.rollout`` steps of every environment, the actions drawn from
+    the masked policy (Gumbel-max with the learner's generator)."""
+    torch = learner.torch
+    for t in range(config.rollout):
+        for i, o in enumerate(play.current):
+            buf.obs[t, i] = o["observation"]
+            buf.mask[t, i] = o["action_mask"].astype(np.bool_)
+        with torch.no_grad():
+            x = learner.tensor(buf.obs[t])
+            m = learner.tensor(buf.mask[t])
+            logits = learner.actor(x).masked_fill(~m, -1e8)
+            dist = torch.distributions.Categorical(logits=logits)
+            u = torch.rand(logits.shape, generator=learner.sampler, device=learner.device)
+            action = torch.argmax(logits - torch.log(-torch.log(u.clamp_min(1e-12))), dim=1)
+            logp = dist.log_prob(action)
+            value = learner.critic(x).squeeze(-1)
+        buf.act[t] = action.cpu().numpy()
+        buf.logp[t] = logp.cpu().numpy()
+        buf.val[t] = value.cpu().numpy()
+        play.step(t, buf.act[t], buf, config.seat)
+
+
+def _advantages(
+    config: TrainConfig, learner: _Learner, play: _Episodes, buf: _Rollout
+) -> npt.NDArray[np.float32]:
+    """Generalised advantage estimation (an episode's end cuts the bootstrap)."""
+    with learner.torch.no_grad():
+        last = np.stack([o["observation"] for o in play.current]).astype(np.float32)
+        next_value = learner.critic(learner.tensor(last)).squeeze(-1).cpu().numpy()
+    adv = np.zeros_like(buf.rew)
+    gae = np.zeros(config.num_envs, dtype=np.float32)
+    for t in reversed(range(config.rollout)):
+        nv = next_value if t == config.rollout - 1 else buf.val[t + 1]
+        live = 1.0 - buf.done[t]
+        delta = buf.rew[t] + config.gamma * nv * live - buf.val[t]
+        gae = delta + config.gamma * config.lam * live * gae
+        adv[t] = gae
+    return adv
+
+
+def _optimise(
     config: TrainConfig,
-    out: Path | None = None,
-    log: Callable[[str], None] = print,
-) -> dict[str, Any]:
-    """Train, write ``agent.npz``, ``curve.csv``, ``curve.png`` and ``report.json`` in ``out``
-    (nothing is written without it), and return the report."""
-    torch = _torch()
-    torch.set_num_threads(max(1, config.threads))
-    torch.manual_seed(config.seed)
-    device = torch.device(
-        ("cuda" if torch.cuda.is_available() else "cpu")
-        if config.device == "auto"
-        else config.device
-    )
-    envs = [_make_env(config) for _ in range(config.num_envs)]
-    obs_size = envs[0].encoder.size
-    num_actions = envs[0].num_actions
-    actor, critic = build_networks(obs_size, num_actions, config.hidden)
-    actor.to(device)
-    critic.to(device)
-    params = list(actor.parameters()) + list(critic.parameters())
-    optimizer = torch.optim.Adam(params, lr=config.lr, eps=1e-5)
-    sampler = torch.Generator(device=device)
-    sampler.manual_seed(config.seed)
+    learner: _Learner,
+    buf: _Rollout,
+    adv: npt.NDArray[np.float32],
+    update: int,
+) -> None:
+    """``config.epochs`` passes of clipped-PPO minibatch steps over the rollout, whose
+    advantages are ``adv``."""
+    torch = learner.torch
+    batch = config.num_envs * config.rollout
+    b_obs = learner.tensor(buf.obs.reshape(batch, -1))
+    b_mask = learner.tensor(buf.mask.reshape(batch, -1))
+    b_act = learner.tensor(buf.act.reshape(batch))
+    b_logp = learner.tensor(buf.logp.reshape(batch))
+    b_adv = learner.tensor(adv.reshape(batch))
+    b_ret = learner.tensor((adv + buf.val).reshape(batch))
+    order = np.arange(batch)
+    shuffle = np.random.default_rng(config.seed * 100_003 + update)
+    for _ in range(config.epochs):
+        shuffle.shuffle(order)
+        for start in range(0, batch, config.minibatch):
+            idx = learner.tensor(order[start : start + config.minibatch])
+            logits = learner.actor(b_obs[idx]).masked_fill(~b_mask[idx], -1e8)
+            dist = torch.distributions.Categorical(logits=logits)
+            ratio = torch.exp(dist.log_prob(b_act[idx]) - b_logp[idx])
+            a = b_adv[idx]
+            a = (a - a.mean()) / (a.std() + 1e-8)
+            pg = torch.max(-a * ratio, -a * ratio.clamp(1 - config.clip, 1 + config.clip))
+            # the entropy over the legal actions only (masked logits carry no mass)
+            p = dist.probs
+            entropy = -(p * torch.log(p.clamp_min(1e-12))).sum(-1)
+            v = learner.critic(b_obs[idx]).squeeze(-1)
+            v_loss = 0.5 * ((v - b_ret[idx]) ** 2).mean()
+            learner.step(
+                pg.mean() - config.ent_coef * entropy.mean() + config.vf_coef * v_loss, config
+            )
 
-    n_env, horizon = config.num_envs, config.rollout
-    batch = n_env * horizon
-    updates = max(1, config.total_steps // batch)
-    obs_buf = np.zeros((horizon, n_env, obs_size), dtype=np.float32)
-    mask_buf = np.zeros((horizon, n_env, num_actions), dtype=np.bool_)
-    act_buf = np.zeros((horizon, n_env), dtype=np.int64)
-    logp_buf = np.zeros((horizon, n_env), dtype=np.float32)
-    val_buf = np.zeros((horizon, n_env), dtype=np.float32)
-    rew_buf = np.zeros((horizon, n_env), dtype=np.float32)
-    done_buf = np.zeros((horizon, n_env), dtype=np.float32)
 
-    next_deal = TRAIN_SEEDS
-    current = []
-    for env in envs:
-        o, _ = env.reset(seed=next_deal)
-        next_deal += 1
-        current.append(o)
-    meta = {
+def _policy_meta(config: TrainConfig, obs_size: int, num_actions: int) -> dict[str, Any]:
+    """What the exported policy says of its training (:mod:`subtable.rl.policy`)."""
+    return {
         "game": config.game,
         "options": config.options,
         "seat": config.seat,
@@ -442,146 +591,120 @@ def train(
             "train_deals": f"reset(seed={TRAIN_SEEDS} + k)",
         },
     }
-    curve: list[dict[str, Any]] = []
-    curve_every = max(1, updates // max(1, config.curve_points))
-    episodes = wins = 0
-    recent: list[int] = []
-    started = time.process_time()
-    wall = time.perf_counter()
 
-    def curve_point(update: int, phase: str = "ppo") -> None:
-        policy = export_actor(actor, meta)
+
+@dataclass(frozen=True, slots=True)
+class CurvePoint:
+    """One point of the learning curve (a row of ``curve.csv``)."""
+
+    phase: str
+    update: int
+    steps: int
+    episodes: int
+    train_win_rate: float
+    heldout_win_rate: float
+    heldout_lo: float
+    heldout_hi: float
+    cpu_seconds: float
+
+
+@dataclass
+class _Curve:
+    """The learning curve: the held-out win rate of the greedy actor, measured now and then."""
+
+    config: TrainConfig
+    meta: dict[str, Any]
+    updates: int
+    log: Callable[[str], None]
+    points: list[CurvePoint] = field(default_factory=list)
+    started: float = field(default_factory=time.process_time)
+
+    def measure(self, actor: Any, play: _Episodes, update: int, phase: str = "ppo") -> None:
+        """Play the curve's held-out deals with the actor as it is after ``update`` updates."""
+        config = self.config
+        policy = export_actor(actor, self.meta)
         rate = float(np.mean(play_deals(config, policy_chooser(policy), range(config.curve_deals))))
         lo, hi = wilson_interval(round(rate * config.curve_deals), config.curve_deals)
-        point = {
-            "phase": phase if update or phase == "imitation" else "init",
-            "update": update,
-            "steps": update * batch,
-            "episodes": episodes,
-            "train_win_rate": float(np.mean(recent)) if recent else float("nan"),
-            "heldout_win_rate": rate,
-            "heldout_lo": lo,
-            "heldout_hi": hi,
-            "cpu_seconds": time.process_time() - started,
-        }
-        curve.append(point)
-        log(
-            f"update {update}/{updates}: {point['steps']:,} steps, {episodes:,} episodes, "
-            f"train win {point['train_win_rate']:.3f}, held-out win {rate:.3f} "
+        point = CurvePoint(
+            phase=phase if update or phase == "imitation" else "init",
+            update=update,
+            steps=update * config.num_envs * config.rollout,
+            episodes=play.episodes,
+            train_win_rate=float(np.mean(play.recent)) if play.recent else float("nan"),
+            heldout_win_rate=rate,
+            heldout_lo=lo,
+            heldout_hi=hi,
+            cpu_seconds=time.process_time() - self.started,
+        )
+        self.points.append(point)
+        self.log(
+            f"update {update}/{self.updates}: {point.steps:,} steps, "
+            f"{play.episodes:,} episodes, "
+            f"train win {point.train_win_rate:.3f}, held-out win {rate:.3f} "
             f"[{lo:.3f}, {hi:.3f}] ({config.curve_deals} deals), "
-            f"{point['cpu_seconds']:.0f} CPU s"
+            f"{point.cpu_seconds:.0f} CPU s"
         )
 
-    curve_point(0)
-    imitation: dict[str, float] = {}
-    if config.imitate > 0:
-        data = demonstrations(config, config.imitate)
-        imitation = imitate(config, actor, critic, data, num_actions, device)
-        del data
+
+def _imitation(config: TrainConfig, learner: _Learner, num_actions: int) -> dict[str, float]:
+    """Imitate the heuristic first when the configuration asks it (else nothing)."""
+    if config.imitate <= 0:
+        return {}
+    data = demonstrations(config, config.imitate)
+    return imitate(config, learner.actor, learner.critic, data, num_actions, learner.device)
+
+
+def train(
+    config: TrainConfig,
+    out: Path | None = None,
+    log: Callable[[str], None] = print,
+) -> dict[str, Any]:
+    """Train, write ``agent.npz``, ``curve.csv``, ``curve.png`` and ``report.json`` in ``out``
+    (nothing is written without it), and return the report."""
+    wall = time.perf_counter()
+    play = _Episodes([_make_env(config) for _ in range(config.num_envs)])
+    obs_size, num_actions = play.envs[0].encoder.size, play.envs[0].num_actions
+    learner = _Learner.build(config, obs_size, num_actions)
+    batch = config.num_envs * config.rollout
+    updates = max(1, config.total_steps // batch)
+    buf = _Rollout.empty(config.rollout, config.num_envs, obs_size, num_actions)
+    play.start()
+    meta = _policy_meta(config, obs_size, num_actions)
+    curve = _Curve(config, meta, updates, log)
+    curve_every = max(1, updates // max(1, config.curve_points))
+    curve.measure(learner.actor, play, 0)
+    imitation = _imitation(config, learner, num_actions)
+    if imitation:
         log(
             f"imitation: {config.imitate} episodes of the heuristic, "
             f"{int(imitation['samples']):,} decisions, {imitation['matched']:.3f} matched"
         )
-        curve_point(0, "imitation")
+        curve.measure(learner.actor, play, 0, "imitation")
     for update in range(1, updates + 1):
-        frac = 1.0 - (update - 1) / updates
-        for group in optimizer.param_groups:
-            group["lr"] = frac * config.lr
-        recent = []
-        for t in range(horizon):
-            for i, o in enumerate(current):
-                obs_buf[t, i] = o["observation"]
-                mask_buf[t, i] = o["action_mask"].astype(np.bool_)
-            with torch.no_grad():
-                x = torch.as_tensor(obs_buf[t], device=device)
-                m = torch.as_tensor(mask_buf[t], device=device)
-                logits = actor(x).masked_fill(~m, -1e8)
-                dist = torch.distributions.Categorical(logits=logits)
-                u = torch.rand(logits.shape, generator=sampler, device=device)
-                action = torch.argmax(logits - torch.log(-torch.log(u.clamp_min(1e-12))), dim=1)
-                logp = dist.log_prob(action)
-                value = critic(x).squeeze(-1)
-            act_buf[t] = action.cpu().numpy()
-            logp_buf[t] = logp.cpu().numpy()
-            val_buf[t] = value.cpu().numpy()
-            for i, env in enumerate(envs):
-                o, r, term, trunc, _ = env.step(int(act_buf[t, i]))
-                rew_buf[t, i] = float(r)
-                done_buf[t, i] = float(term or trunc)
-                if term or trunc:
-                    won = int(env.state.returns()[config.seat] > 0)
-                    episodes += 1
-                    wins += won
-                    recent.append(won)
-                    o, _ = env.reset(seed=next_deal)
-                    next_deal += 1
-                current[i] = o
-        # generalised advantage estimation (an episode's end cuts the bootstrap)
-        with torch.no_grad():
-            last = np.stack([o["observation"] for o in current]).astype(np.float32)
-            next_value = critic(torch.as_tensor(last, device=device)).squeeze(-1).cpu().numpy()
-        adv = np.zeros_like(rew_buf)
-        gae = np.zeros(n_env, dtype=np.float32)
-        for t in reversed(range(horizon)):
-            nv = next_value if t == horizon - 1 else val_buf[t + 1]
-            live = 1.0 - done_buf[t]
-            delta = rew_buf[t] + config.gamma * nv * live - val_buf[t]
-            gae = delta + config.gamma * config.lam * live * gae
-            adv[t] = gae
-        ret = adv + val_buf
-
-        b_obs = torch.as_tensor(obs_buf.reshape(batch, obs_size), device=device)
-        b_mask = torch.as_tensor(mask_buf.reshape(batch, num_actions), device=device)
-        b_act = torch.as_tensor(act_buf.reshape(batch), device=device)
-        b_logp = torch.as_tensor(logp_buf.reshape(batch), device=device)
-        b_adv = torch.as_tensor(adv.reshape(batch), device=device)
-        b_ret = torch.as_tensor(ret.reshape(batch), device=device)
-        order = np.arange(batch)
-        shuffle = np.random.default_rng(config.seed * 100_003 + update)
-        for _ in range(config.epochs):
-            shuffle.shuffle(order)
-            for start in range(0, batch, config.minibatch):
-                idx = torch.as_tensor(order[start : start + config.minibatch], device=device)
-                logits = actor(b_obs[idx]).masked_fill(~b_mask[idx], -1e8)
-                dist = torch.distributions.Categorical(logits=logits)
-                logp = dist.log_prob(b_act[idx])
-                ratio = torch.exp(logp - b_logp[idx])
-                a = b_adv[idx]
-                a = (a - a.mean()) / (a.std() + 1e-8)
-                pg = torch.max(-a * ratio, -a * ratio.clamp(1 - config.clip, 1 + config.clip))
-                # the entropy over the legal actions only (masked logits carry no mass)
-                p = dist.probs
-                entropy = -(p * torch.log(p.clamp_min(1e-12))).sum(-1)
-                v = critic(b_obs[idx]).squeeze(-1)
-                v_loss = 0.5 * ((v - b_ret[idx]) ** 2).mean()
-                loss = pg.mean() - config.ent_coef * entropy.mean() + config.vf_coef * v_loss
-                optimizer.zero_grad()
-                loss.backward()
-                torch.nn.utils.clip_grad_norm_(params, config.max_grad_norm)
-                optimizer.step()
+        for group in learner.optimizer.param_groups:
+            group["lr"] = (1.0 - (update - 1) / updates) * config.lr
+        play.recent = []
+        _collect(config, learner, play, buf)
+        _optimise(config, learner, buf, _advantages(config, learner, play, buf), update)
         if update % curve_every == 0 or update == updates:
-            curve_point(update)
-
-    policy = export_actor(actor, meta)
+            curve.measure(learner.actor, play, update)
+    policy = export_actor(learner.actor, meta)
+    cpu = time.process_time() - curve.started
     policy.meta["trained"].update(
-        {
-            "steps": updates * batch,
-            "episodes": episodes,
-            "cpu_seconds": time.process_time() - started,
-        }
+        {"steps": updates * batch, "episodes": play.episodes, "cpu_seconds": cpu}
     )
     log(f"evaluating on {config.eval_deals} held-out deals ...")
     evaluation = compare(config, policy, config.eval_deals)
     report = {
         "config": {**asdict(config), "hidden": list(config.hidden)},
         "steps": updates * batch,
-        "episodes": episodes,
-        "cpu_seconds": time.process_time() - started,
+        "episodes": play.episodes,
+        "cpu_seconds": time.process_time() - curve.started,
         "wall_seconds": time.perf_counter() - wall,
-        "device": str(device),
-        "torch": str(torch.__version__),
+        "device": str(learner.device),
+        "torch": str(learner.torch.__version__),
         "imitation": imitation,
-        "curve": curve,
+        "curve": [asdict(p) for p in curve.points],
         "evaluation": evaluation,
     }
     log(summary(report))

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 
 def end_reason(game: str, reason: str, tr: Translator) -> str:
-    """How a game ended, in words (``crew_lost`` → "every gnome is dead or gone"): its
+    """How a game ended, in words (a reason code → the sentence that tells it): its
     UI's words (the ``ui`` part of its registration), the code for a game without one."""
     plugin = registration(game)
     if not plugin.has("ui"):

@@ -11,7 +11,6 @@ over the problems. With nothing worth doing he trades, drifts to a hub or waits.
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass
 
 from subtable.bots.red_november.board import Board
 from subtable.bots.red_november.bounds import RateBounds, fix_odds
@@ -19,17 +18,11 @@ from subtable.bots.red_november.items import ItemValues
 from subtable.bots.red_november.params import Params
 from subtable.bots.red_november.paths import Routes
 from subtable.bots.red_november.survival import escape, go_inside
+from subtable.bots.red_november.task_plans import Choice, Plan, Reach, Roll, reach_room
 from subtable.bots.red_november.tasks import FIX, Task, Tasks, Turn, situation
 from subtable.games.red_november import rules
 from subtable.games.red_november.actions import ActionIndex, Kind
 from subtable.games.red_november.components import SEA, Components
-
-
-@dataclass(slots=True)
-class _Choice:
-    rate: float
-    steps: list[int]
-    task: Task
 
 
 class Planner:
@@ -116,10 +109,10 @@ class Planner:
         # in reverse, so that of the tasks beginning alike the best one stays
         return {ch.steps[0]: ch.task for ch in reversed(self._choices(b)[1])}
 
-    def _choices(self, b: Board) -> tuple[Turn, list[_Choice]]:
+    def _choices(self, b: Board) -> tuple[Turn, list[Choice]]:
         """The turn's situation and every worthwhile task's plan, best rate first."""
         turn = situation(b, self.routes, self.items)
-        choices: list[_Choice] = []
+        choices: list[Choice] = []
         for task in self.tasks.find(turn):
             choice = self._priced(turn, task)
             if choice is not None:
@@ -127,14 +120,14 @@ class Planner:
         choices.sort(key=lambda ch: -ch.rate)
         return turn, choices
 
-    def _best(self, b: Board) -> tuple[Turn, list[_Choice]]:
+    def _best(self, b: Board) -> tuple[Turn, list[Choice]]:
         """:meth:`_choices`' first choice alone (an empty list where there is none), the same
         one, for fewer evaluations: tasks are priced in the order of an upper bound on their
         rate, and those whose bound is below the best rate found are never priced."""
         turn = situation(b, self.routes, self.items)
         tasks = self.tasks.find(turn)
         bounds = [self.bounds.rate(turn, task) for task in tasks]
-        best: _Choice | None = None
+        best: Choice | None = None
         best_i = -1
         for i in sorted(range(len(tasks)), key=lambda i: -bounds[i]):
             if best is not None and bounds[i] < best.rate:
@@ -147,7 +140,7 @@ class Planner:
                 best, best_i = choice, i
         return turn, [] if best is None else [best]
 
-    def _priced(self, turn: Turn, task: Task) -> _Choice | None:
+    def _priced(self, turn: Turn, task: Task) -> Choice | None:
         """A task's plan, or the plan that clears its way first, or ``None``."""
         choice = self._evaluate(turn, task)
         if choice is None and task.room not in turn.plain[0] and task.value >= 5.0:
@@ -157,113 +150,117 @@ class Planner:
         return choice
 
     # -------------------------------------------------------------- one task --
-    def _evaluate(self, turn: Turn, task: Task) -> _Choice | None:
+    def _evaluate(self, turn: Turn, task: Task) -> Choice | None:
+        """A task's rate (its value won per minute spent, items priced in minutes) and the
+        first step towards it, or ``None`` when it cannot be done this turn."""
+        route = self._route(turn, task.room)
+        reach = None if route is None else reach_room(self.c, turn, task, route)
+        if reach is None:
+            return None
+        if task.draw:
+            plan = self._draw_plan(turn, task, reach)
+        else:
+            plan = self._fix_plan(turn, task, reach)
+        if plan is None:
+            return None
+        spend = reach.walk + reach.pen + plan.minutes + plan.item_cost
+        rate = plan.prob * plan.value / max(spend, 1.0)
+        if task.room == turn.r:
+            steps = [self.ix.id(Kind.USE, i) for i in plan.uses] + [plan.action]
+        else:
+            steps = [self._first_step(turn, task.room, reach.first, reach.route_items)]
+        return Choice(rate, steps, task)
+
+    def _draw_plan(self, turn: Turn, task: Task, reach: Reach) -> Plan | None:
+        """Drawing items in the task's room: as many as time and the room allow."""
         b, a = turn.b, turn.a
         c = self.c
-        ix = self.ix
-        room = task.room
-        # the route: plain, through fire (burning an item), or out to sea
-        route = self._route(turn, room)
-        if route is None:
-            return None
-        walk, first, route_items, route_cost = route
-        if room != SEA and room != turn.r and b.water[room] == 2:
-            arrive_water = 1
+        if task.room == c.cabin_room:
+            count = min(task.draw, reach.left, c.cabin_max_draw)
+            value = count * (1.2 if b.intoxication[a] == 0 else 0.6)
+            if sum(turn.hand) >= 4:
+                value *= 0.5
         else:
-            arrive_water = 0 if room == SEA else b.water[room]
-        if room != SEA and b.fire[room] and task.fix != FIX["extinguish"]:
+            count = min(task.draw, reach.left)
+            value = self.items.draw_value(b, a, count)
+        if count < 1:
             return None
-        if room == turn.r and room != SEA and b.water[room] == 2:
-            return None
-        pumps = task.fix == FIX["pump"]
-        fire_fix = task.fix == FIX["extinguish"]
-        pen = c.low_water_penalty if (arrive_water == 1 and not pumps and not fire_fix) else 0
-        left = turn.t - walk - pen
-        if task.deadline >= 0:
-            left = min(left, turn.t - walk - pen - task.deadline)
-        if left < 1:
-            return None
-        steps: list[int] = []
-        item_cost = route_cost
-        if task.draw:
-            if room == c.cabin_room:
-                count = min(task.draw, left, c.cabin_max_draw)
-                value = count * (1.2 if b.intoxication[a] == 0 else 0.6)
-                if sum(turn.hand) >= 4:
-                    value *= 0.5
-            else:
-                count = min(task.draw, left)
-                value = self.items.draw_value(b, a, count)
-            if count < 1:
-                return None
-            minutes = count
-            prob = 1.0
-            action = task.first + count - 1
-            uses: list[int] = []
-        else:
-            die = rules.DIE
-            bonus = b.this_turn.bonus[task.fix] if room == turn.r else 0
-            held = list(turn.hand)
-            for i in route_items:
-                held[i] -= 1
-            uses = []
-            values = self.items.values(b, a)
-            special = sorted(
-                (
-                    i
-                    for i in range(self.n_items)
-                    if held[i] and c.items[i].bonus[task.fix] > 0 and not c.items[i].intoxicates
-                ),
-                key=lambda i: -c.items[i].bonus[task.fix],
+        return Plan(count, 1.0, value, task.first + count - 1, [], reach.route_cost)
+
+    def _fix_plan(self, turn: Turn, task: Task, reach: Reach) -> Plan | None:
+        """A fix-it roll: the items that raise its bonus, the minutes rolled for, its odds."""
+        c = self.c
+        held = list(turn.hand)
+        for i in reach.route_items:
+            held[i] -= 1
+        plan = self._fix_items(turn, task, reach, held)
+        prob = fix_odds(plan.minutes, plan.bonus)
+        value = task.value * self._keep(turn, task)
+        run = plan.minutes
+        if task.reserve >= 0:  # a fire guarding a repair against a deadline
+            slack = turn.t - reach.walk - task.reserve
+            follow = sum(
+                c.items[i].bonus[task.follow] * held[i]
+                for i in range(self.n_items)
+                if not c.items[i].intoxicates
             )
-            for i in special:
-                for _ in range(held[i]):
-                    if bonus >= die - 1:  # one minute is a sure success
-                        break
-                    bonus += c.items[i].bonus[task.fix]
-                    uses.append(i)
-                    item_cost += values[i] * 0.6
-            minutes = max(1, min(die - bonus, left, c.max_fix_minutes))
-            grog = self.item["grog"]
-            # what a Grog drunk adds to this fix-it roll (the engine adds the item's bonus)
-            extra = c.items[grog].bonus[task.fix]
-            if held[grog] and extra > 0 and bonus < die - 1 and b.intoxication[a] <= 3:
-                gain_time = min(extra, minutes - 1) if minutes + bonus >= die else 0
-                gain_prob = min(extra / die, max(0.0, (die - minutes - bonus) / die))
-                gain = gain_time + gain_prob * task.value * self._keep(turn, task)
-                cost = self.items.grog_cost(b, a)
-                if gain > cost:
-                    bonus += extra
-                    uses.append(grog)
-                    item_cost += cost
-                    minutes = max(1, min(die - bonus, left, c.max_fix_minutes))
-            prob = fix_odds(minutes, bonus)
-            value = task.value * self._keep(turn, task)
-            run = minutes
-            if task.reserve >= 0:  # a fire guarding a repair against a deadline
-                slack = turn.t - walk - task.reserve
-                follow = sum(
-                    c.items[i].bonus[task.follow] * held[i]
-                    for i in range(self.n_items)
-                    if not c.items[i].intoxicates
-                )
-                best = (-1.0, run)
-                for m1 in range(1, minutes + 1):
-                    p2 = min(1.0, max(0.0, (slack - m1 + follow) / die))
-                    best = max(best, (fix_odds(m1, bonus) * p2, m1))
-                prob, run = best
-                if prob <= 0:
-                    return None
-            elif bonus == 0 and pen == 0 and task.deadline < 0 and not task.sure and not fire_fix:
-                run = min(run, self.p.plain_minutes)
-            action = task.first + run - 1
-        spend = walk + pen + minutes + item_cost
-        rate = prob * value / max(spend, 1.0)
-        if room == turn.r:
-            steps = [ix.id(Kind.USE, i) for i in uses] + [action]
-        else:
-            steps = [self._first_step(turn, room, first, route_items)]
-        return _Choice(rate, steps, task)
+            best = (-1.0, run)
+            for m1 in range(1, plan.minutes + 1):
+                p2 = min(1.0, max(0.0, (slack - m1 + follow) / rules.DIE))
+                best = max(best, (fix_odds(m1, plan.bonus) * p2, m1))
+            prob, run = best
+            if prob <= 0:
+                return None
+        elif (
+            plan.bonus == 0
+            and reach.pen == 0
+            and task.deadline < 0
+            and not task.sure
+            and task.fix != FIX["extinguish"]
+        ):
+            run = min(run, self.p.plain_minutes)
+        return Plan(plan.minutes, prob, value, task.first + run - 1, plan.uses, plan.item_cost)
+
+    def _fix_items(self, turn: Turn, task: Task, reach: Reach, held: list[int]) -> Roll:
+        """The items ``held`` that raise a fix-it roll's bonus (the strongest first, none
+        that intoxicates), then a Grog when it gains more than it costs."""
+        b, a = turn.b, turn.a
+        c = self.c
+        die = rules.DIE
+        bonus = b.this_turn.bonus[task.fix] if task.room == turn.r else 0
+        uses: list[int] = []
+        item_cost = reach.route_cost
+        values = self.items.values(b, a)
+        special = sorted(
+            (
+                i
+                for i in range(self.n_items)
+                if held[i] and c.items[i].bonus[task.fix] > 0 and not c.items[i].intoxicates
+            ),
+            key=lambda i: -c.items[i].bonus[task.fix],
+        )
+        for i in special:
+            for _ in range(held[i]):
+                if bonus >= die - 1:  # one minute is a sure success
+                    break
+                bonus += c.items[i].bonus[task.fix]
+                uses.append(i)
+                item_cost += values[i] * 0.6
+        minutes = max(1, min(die - bonus, reach.left, c.max_fix_minutes))
+        grog = self.item["grog"]
+        # what a Grog drunk adds to this fix-it roll (the engine adds the item's bonus)
+        extra = c.items[grog].bonus[task.fix]
+        if held[grog] and extra > 0 and bonus < die - 1 and b.intoxication[a] <= 3:
+            gain_time = min(extra, minutes - 1) if minutes + bonus >= die else 0
+            gain_prob = min(extra / die, max(0.0, (die - minutes - bonus) / die))
+            gain = gain_time + gain_prob * task.value * self._keep(turn, task)
+            cost = self.items.grog_cost(b, a)
+            if gain > cost:
+                bonus += extra
+                uses.append(grog)
+                item_cost += cost
+                minutes = max(1, min(die - bonus, reach.left, c.max_fix_minutes))
+        return Roll(minutes, bonus, uses, item_cost)
 
     def _keep(self, turn: Turn, task: Task) -> float:
         """How much of a task's value stays with the active gnome (others may be closer)."""

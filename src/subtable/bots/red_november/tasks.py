@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from subtable.bots.red_november.board import Board
 from subtable.bots.red_november.items import ItemValues
@@ -94,6 +95,18 @@ def situation(b: Board, routes: Routes, items: ItemValues) -> Turn:
     return Turn(b, a, r, b.ghost, hand, plain, bold, sea, fire_items)
 
 
+class _Odds(NamedTuple):
+    """What the event deck holds for a turn's tasks: its counts by kind and their total,
+    each track's rates (one step, two steps per event), the events left, and the horizon
+    the risks are measured over."""
+
+    counts: dict[str, int]
+    total: int
+    rates: list[tuple[float, float]]
+    remaining: int
+    horizon: int
+
+
 class Tasks:
     """Finds and values the tasks of a turn."""
 
@@ -159,29 +172,43 @@ class Tasks:
     def _find(self, turn: Turn) -> list[Task]:
         """:meth:`find`, computed: it reads only the board's fields in :meth:`find`'s key."""
         b = turn.b
-        c = self.c
-        p = self.p
-        ix = self.ix
         counts, total = self.odds.deck_counts(b)
         rates = self.odds.track_rates(b, counts, total)
         remaining = self.odds.remaining_events(b)
-        horizon = min(remaining, p.horizon)
-        per_risk = p.minutes_per_risk * 100.0
+        odds = _Odds(counts, total, rates, remaining, min(remaining, self.p.horizon))
         tasks: list[Task] = []
         room_value: dict[int, float] = {}
+        self._repair_tasks(b, odds, tasks, room_value)
+        self._fire_tasks(b, odds, tasks, room_value)
+        for fl in range(1, SEA):
+            if b.water[fl] == 1 and fl in room_value:
+                value = min(6.0, 2.0 + room_value[fl] * 0.05)
+                tasks.append(Task(fl, FIX["pump"], self.ix.first[Kind.PUMP], value, -1))
+        self._unblock_tasks(b, tasks)
+        self._draw_tasks(turn, tasks)
+        return tasks
+
+    def _repair_tasks(
+        self, b: Board, odds: _Odds, tasks: list[Task], room_value: dict[int, float]
+    ) -> None:
+        """The repairs worth doing (the risk they take off their track, a Destruction token
+        pushed back), added to ``tasks``; ``room_value`` sums their values by room."""
+        c = self.c
+        p = self.p
+        per_risk = p.minutes_per_risk * 100.0
         for name, rep in c.repairs.items():
             value = 0.0
             deadline = -1
             if rep.track >= 0:
                 level = b.track[rep.track]
                 after = rules.track_after_repair(c, level)
-                q1, q2 = rates[rep.track]
+                q1, q2 = odds.rates[rep.track]
                 end = c.track_length
-                risk = track_risk(level, horizon, q1, q2, end) - track_risk(
-                    after, horizon, q1, q2, end
+                risk = track_risk(level, odds.horizon, q1, q2, end) - track_risk(
+                    after, odds.horizon, q1, q2, end
                 )
                 rate = q1 + 2 * q2
-                future = level + rate * remaining
+                future = level + rate * odds.remaining
                 need = min(1.0, max(0.0, (future - (c.track_length - 1)) / 3.0))
                 value += risk * per_risk + (level - after) * p.level_minutes * need
             if rep.token >= 0 and b.token[rep.token] >= 0:
@@ -189,61 +216,72 @@ class Tasks:
                 deadline = b.token[rep.token]
             if value <= 0.0:
                 continue
-            tasks.append(Task(rep.room, FIX[name], ix.first[REPAIR_KIND[name]], value, deadline))
-            room_value[rep.room] = room_value.get(rep.room, 0.0) + value
-        fires = [r for r in range(1, SEA) if b.fire[r]]
-        if fires:
-            spread_card = counts.get("fire_spreads", 0) / total
-            p_spread = 1.0 - (1.0 - spread_card) ** max(horizon, 1)
-            q1, q2 = rates[self.asphyxiation]
-            lv = b.track[self.asphyxiation]
-            bump = track_risk(lv + 1, horizon, q1, q2, c.track_length) - track_risk(
-                lv, horizon, q1, q2, c.track_length
+            tasks.append(
+                Task(rep.room, FIX[name], self.ix.first[REPAIR_KIND[name]], value, deadline)
             )
-            for fr in fires:
-                value = p.fire_base + room_value.get(fr, 0.0) * 0.9
-                value += self._exposure(b, fr, counts, total, horizon, rates) * per_risk
-                value += p_spread * (bump * per_risk + 3.0) / len(fires)
-                if fr in self.routes.hubs[:3]:
-                    value += p.fire_hub
-                guard = [t for t in tasks if t.room == fr and t.deadline >= 0]
-                task = Task(fr, FIX["extinguish"], ix.first[Kind.EXTINGUISH], value, -1)
-                if guard:
-                    task.reserve, task.follow = guard[0].deadline, guard[0].fix
-                tasks.append(task)
-        for fl in range(1, SEA):
-            if b.water[fl] == 1 and fl in room_value:
-                tasks.append(
-                    Task(
-                        fl,
-                        FIX["pump"],
-                        ix.first[Kind.PUMP],
-                        min(6.0, 2.0 + room_value[fl] * 0.05),
-                        -1,
-                    )
-                )
+            room_value[rep.room] = room_value.get(rep.room, 0.0) + value
+
+    def _fire_tasks(
+        self, b: Board, odds: _Odds, tasks: list[Task], room_value: dict[int, float]
+    ) -> None:
+        """A task per fire: its base value, the repairs in its room, the risk of spreading
+        and suffocating; a fire guarding a repair with a deadline keeps time for it."""
+        fires = [r for r in range(1, SEA) if b.fire[r]]
+        if not fires:
+            return
+        c = self.c
+        p = self.p
+        per_risk = p.minutes_per_risk * 100.0
+        horizon = odds.horizon
+        spread_card = odds.counts.get("fire_spreads", 0) / odds.total
+        p_spread = 1.0 - (1.0 - spread_card) ** max(horizon, 1)
+        q1, q2 = odds.rates[self.asphyxiation]
+        lv = b.track[self.asphyxiation]
+        bump = track_risk(lv + 1, horizon, q1, q2, c.track_length) - track_risk(
+            lv, horizon, q1, q2, c.track_length
+        )
+        for fr in fires:
+            value = p.fire_base + room_value.get(fr, 0.0) * 0.9
+            exposure = self._exposure(b, fr, odds.counts, odds.total, horizon, odds.rates)
+            value += exposure * per_risk
+            value += p_spread * (bump * per_risk + 3.0) / len(fires)
+            if fr in self.routes.hubs[:3]:
+                value += p.fire_hub
+            guard = [t for t in tasks if t.room == fr and t.deadline >= 0]
+            task = Task(fr, FIX["extinguish"], self.ix.first[Kind.EXTINGUISH], value, -1)
+            if guard:
+                task.reserve, task.follow = guard[0].deadline, guard[0].fix
+            tasks.append(task)
+
+    def _unblock_tasks(self, b: Board, tasks: list[Task]) -> None:
+        """Unblocking each blocked hatch worth it, from either of its rooms."""
         for h, blocked in enumerate(b.blocked):
             if blocked:
                 value = self.routes.unblock_value(b, h)
                 if value > 0.5:
-                    x, y = c.hatches[h]
+                    x, y = self.c.hatches[h]
                     for end in (x, y):
                         tasks.append(
-                            Task(end, FIX["unblock"], ix.id(Kind.UNBLOCK, h, 1), value, -1)
+                            Task(end, FIX["unblock"], self.ix.id(Kind.UNBLOCK, h, 1), value, -1)
                         )
-        a = turn.a
+
+    def _draw_tasks(self, turn: Turn, tasks: list[Task]) -> None:
+        """Drawing items in the Equipment Stores, and in the Captain's Cabin when sober
+        enough; their time is counted when the task is evaluated."""
+        b, a = turn.b, turn.a
+        c = self.c
         cards = b.item_deck_size + len(b.item_discard)
-        # time aside: the minutes are counted when the task is evaluated
         avail = rules.max_draw(c, c.stores_room, b.red_room[a], c.stores_max_draw, cards, b.stash)
         if avail > 0:
-            tasks.append(Task(c.stores_room, DRAW_DECK, ix.first[Kind.DRAW], 0.0, -1, draw=avail))
+            tasks.append(
+                Task(c.stores_room, DRAW_DECK, self.ix.first[Kind.DRAW], 0.0, -1, draw=avail)
+            )
         if b.intoxication[a] <= 1:
             avail = rules.max_draw(c, c.cabin_room, b.red_room[a], c.cabin_max_draw, cards, b.stash)
             if avail > 0:
                 tasks.append(
-                    Task(c.cabin_room, DRAW_STASH, ix.first[Kind.DRAW], 0.0, -1, draw=avail)
+                    Task(c.cabin_room, DRAW_STASH, self.ix.first[Kind.DRAW], 0.0, -1, draw=avail)
                 )
-        return tasks
 
     def _exposure(
         self,

@@ -127,11 +127,13 @@ class Components:
         return None
 
 
-def _build(data: dict[str, Any]) -> Components:
-    rooms = data["rooms"]
-    room_names = {int(k): v for k, v in rooms.items() if k != "sea"}
-    if rooms.get("sea") != SEA or sorted(room_names) != list(ROOMS):
-        raise ValueError("components: rooms must be 1..10 and the sea 11")
+def _hatch_graph(
+    data: dict[str, Any],
+) -> tuple[
+    tuple[tuple[int, int], ...], tuple[int, ...], list[list[tuple[int, int]]], list[list[int]]
+]:
+    """The interior hatches, the rooms with an exterior hatch, each space's neighbours
+    (``(space, hatch)``, ``-1`` for an exterior hatch) and each space's interior hatches."""
     hatches = tuple((int(a), int(b)) for a, b in data["hatches"]["interior"])
     exterior = tuple(int(r) for r in data["hatches"]["exterior"])
     neigh: list[list[tuple[int, int]]] = [[] for _ in range(SEA + 1)]
@@ -144,18 +146,26 @@ def _build(data: dict[str, Any]) -> Components:
     for r in exterior:
         neigh[r].append((SEA, -1))
         neigh[SEA].append((r, -1))
-    dt = data["disaster_tracks"]
-    tracks = tuple(dt["order"])
-    tokens = tuple(data["destruction"]["order"])
-    repairs = {}
-    for kind, spec in data["repairs"].items():
-        repairs[kind] = Repair(
+    return hatches, exterior, neigh, room_hatches
+
+
+def _repairs(
+    data: dict[str, Any], tracks: tuple[str, ...], tokens: tuple[str, ...]
+) -> dict[str, Repair]:
+    """Each repair's room, and the track it lowers or the token it pushes back."""
+    return {
+        kind: Repair(
             kind,
             int(spec["room"]),
             tracks.index(spec["track"]) if spec["track"] else -1,
             tokens.index(spec["token"]) if spec["token"] else -1,
         )
-    tt = data["time_track"]
+        for kind, spec in data["repairs"].items()
+    }
+
+
+def _time_icons(tt: dict[str, Any]) -> tuple[tuple[bool, ...], tuple[bool, ...]]:
+    """Which Time Track spaces show the event icon, and which the item icon."""
     top = int(tt["top"])
     event_icon = [False] * (top + 1)
     for s in range(int(tt["event_spaces_to"]), int(tt["event_spaces_from"]) + 1):
@@ -164,6 +174,11 @@ def _build(data: dict[str, Any]) -> Components:
     item_icon = [False] * (top + 1)
     for s in tt["item_spaces"]:
         item_icon[int(s)] = True
+    return tuple(event_icon), tuple(item_icon)
+
+
+def _events(data: dict[str, Any]) -> tuple[EventCard, ...]:
+    """The event cards, one per faint value of each kind."""
     events: list[EventCard] = []
     for spec in data["events"]:
         for faint in spec["faint"]:
@@ -180,6 +195,11 @@ def _build(data: dict[str, Any]) -> Components:
                     bool(spec.get("set_aside", False)),
                 )
             )
+    return tuple(events)
+
+
+def _items(data: dict[str, Any]) -> tuple[ItemKind, ...]:
+    """The item kinds (raises ``ValueError`` for a bonus to an unknown fix-it kind)."""
     items = []
     for i, spec in enumerate(data["items"]):
         bonus = spec.get("bonus", {})
@@ -200,6 +220,23 @@ def _build(data: dict[str, Any]) -> Components:
                 int(spec.get("sober", 0)),
             )
         )
+    return tuple(items)
+
+
+def _build(data: dict[str, Any]) -> Components:
+    rooms = data["rooms"]
+    room_names = {int(k): v for k, v in rooms.items() if k != "sea"}
+    if rooms.get("sea") != SEA or sorted(room_names) != list(ROOMS):
+        raise ValueError("components: rooms must be 1..10 and the sea 11")
+    hatches, exterior, neigh, room_hatches = _hatch_graph(data)
+    dt = data["disaster_tracks"]
+    tracks = tuple(dt["order"])
+    tokens = tuple(data["destruction"]["order"])
+    repairs = _repairs(data, tracks, tokens)
+    tt = data["time_track"]
+    event_icon, item_icon = _time_icons(tt)
+    events = _events(data)
+    items = _items(data)
     act = data["actions"]
     return Components(
         ruleset=data["ruleset"],
@@ -215,9 +252,9 @@ def _build(data: dict[str, Any]) -> Components:
         reset_points=tuple(int(x) for x in dt["reset_points"]),
         tokens=tokens,
         repairs=repairs,
-        time_top=top,
-        event_icon=tuple(event_icon),
-        item_icon=tuple(item_icon),
+        time_top=int(tt["top"]),
+        event_icon=event_icon,
+        item_icon=item_icon,
         start_space={int(k): int(v) for k, v in tt["start"].items()},
         abandon_below=int(tt["abandon_below"]),
         faint_minutes=int(tt["faint_minutes"]),
@@ -227,8 +264,8 @@ def _build(data: dict[str, Any]) -> Components:
         stores_max_draw=int(act["stores_max_draw"]),
         cabin_room=int(act["cabin_room"]),
         cabin_max_draw=int(act["cabin_max_draw"]),
-        events=tuple(events),
-        items=tuple(items),
+        events=events,
+        items=items,
     )
 
 

@@ -13,7 +13,7 @@ be played on; anything else is refused before a state exists, so no
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from subtable.games.red_november.components import FIX_KINDS, SEA
 from subtable.games.red_november.view import Choice, Phase
@@ -94,6 +94,62 @@ _U64 = 1 << 64
 _LIMIT = 1000
 
 
+class SavedFields(TypedDict, total=False):
+    """A saved state's fields, read and checked (:func:`read_state`): the state's own
+    attributes, of the same names."""
+
+    seed: int
+    rng: int
+    fire: list[bool]
+    water: list[int]
+    blocked: list[bool]
+    track: list[int]
+    token: list[int]
+    keeper: list[int]
+    seq: list[int]
+    room: list[int]
+    alive: list[bool]
+    abandoned: list[bool]
+    fainted: list[bool]
+    intox: list[int]
+    red_room: list[int]
+    event_deck: list[int]
+    event_discard: list[int]
+    event_removed: list[int]
+    event_aside: list[int]
+    item_deck: list[int]
+    item_discard: list[int]
+    t_bonus: list[int]
+    history: list[int]
+    hands: list[list[int]]
+    discards: list[tuple[int, int]]
+    seq_next: int
+    stash: int
+    turn: int
+    active: int
+    ghost: int
+    phase: Phase
+    decider: int
+    stage: int
+    resume: int
+    t_grog: int
+    t_lucky: int
+    t_fire_ok: bool
+    t_aqualung: bool
+    t_crowbar: bool
+    t_outside: bool
+    t_entered_fire: bool
+    t_fresh: bool
+    pend_event: bool
+    pend_item: bool
+    partner: int
+    choice: Choice
+    choice_room: int
+    pregame_left: int
+    result_reason: str
+    result_winners: list[int]
+
+
 def _bad(message: str) -> ValueError:
     return ValueError(f"invalid Red November state: {message}")
 
@@ -141,103 +197,25 @@ class _Reader:
         return list(out)
 
 
-def read_state(game: RedNovember, data: Mapping[str, Any]) -> dict[str, Any]:
+def read_state(game: RedNovember, data: Mapping[str, Any]) -> SavedFields:
     """The checked, typed fields of a saved state (raises ``ValueError`` naming the problem)."""
     if not isinstance(data, Mapping):
         raise _bad("it must be a JSON object")
     missing = [k for k in FIELDS if k not in data]
     if missing:
         raise _bad(f"it lacks {', '.join(missing)}")
-    c = game.components
-    n = game.num_seats
     r = _Reader(data)
-    out: dict[str, Any] = {}
-    last_space = c.time_top
-    start = c.start_space[n]
-    n_events, n_items = len(c.events), len(c.items)
-    grog = c.item_index("grog")
-    stash_max = sum(item.stash for item in c.items)
+    out: SavedFields = {}
+    # one field at a time, in this order: the first problem found is the one named
+    _read_board(game, r, out)
+    _read_crew(game, r, out)
+    _read_decks(game, r, out)
+    out["hands"] = _read_hands(game, r)
+    out["discards"] = _read_discards(game, r)
+    _read_turn(game, r, out)
+    _read_result(game, r, out)
 
-    # -- one field at a time ----------------------------------------------------------
-    if type(data["seed"]) is not int:
-        raise _bad(f"seed must be a whole number, not {data['seed']!r}")
-    out["seed"] = data["seed"]
-    out["rng"] = r.int_("rng", 0, _U64 - 1)
-    out["fire"] = r.bools("fire", SEA + 1)
-    out["water"] = r.ints("water", 0, 2, SEA + 1)
-    out["blocked"] = r.bools("blocked", len(c.hatches))
-    out["track"] = r.ints("track", c.track_start, c.track_length, len(c.tracks))
-    out["token"] = r.ints("token", -1, last_space, len(c.tokens))
-    if 0 in out["token"]:
-        raise _bad('a Destruction token cannot lie on the "Rescued!" space (0)')
-    out["keeper"] = r.ints("keeper", -1, start, n)
-    out["seq"] = r.ints("seq", 0, _U64, n)
-    out["room"] = r.ints("room", 0, SEA, n)
-    for name in ("alive", "abandoned", "fainted"):
-        out[name] = r.bools(name, n)
-    out["intox"] = r.ints("intox", 0, 4, n)
-    out["red_room"] = r.ints("red_room", 0, SEA, n)
-    for name in ("event_deck", "event_discard", "event_removed", "event_aside"):
-        out[name] = r.ints(name, 0, n_events - 1)
-    out["item_deck"] = r.ints("item_deck", 0, n_items - 1)
-    out["item_discard"] = r.ints("item_discard", 0, n_items - 1)
-    out["t_bonus"] = r.ints("t_bonus", 0, _LIMIT, len(FIX_KINDS))
-    out["history"] = r.ints("history", 0, len(game.action_space) - 1)
-    hands = r.list_("hands", n)
-    out["hands"] = []
-    for g, hand in enumerate(hands):
-        if not isinstance(hand, list) or len(hand) != n_items:
-            raise _bad(f"hands[{g}] must be a list of {n_items} card counts")
-        for i, k in enumerate(hand):
-            if type(k) is not int or not 0 <= k <= c.items[i].copies:
-                raise _bad(f"hands[{g}][{i}] is {k!r}, not a count of {c.items[i].kind} cards")
-        out["hands"].append(list(hand))
-    discards = r.list_("discards")
-    out["discards"] = []
-    for i, pair in enumerate(discards):
-        if (
-            not isinstance(pair, list | tuple)
-            or len(pair) != 2
-            or any(type(x) is not int for x in pair)
-            or not 0 <= pair[0] < n
-            or not 0 <= pair[1] <= _LIMIT
-        ):
-            raise _bad(f"discards[{i}] must be [gnome, hand limit], not {pair!r}")
-        out["discards"].append((pair[0], pair[1]))
-    out["seq_next"] = r.int_("seq_next", 0, _U64)
-    out["stash"] = r.int_("stash", 0, stash_max)
-    out["turn"] = r.int_("turn", 0, _U64)
-    out["active"] = r.int_("active", -1, n - 1)
-    out["ghost"] = r.int_("ghost", 0, last_space)
-    out["phase"] = Phase(r.int_("phase", 0, len(Phase) - 1))
-    out["decider"] = r.int_("decider", -1, n - 1)
-    out["stage"] = r.int_("stage", 0, STAGES - 1)
-    out["resume"] = r.int_("resume", 0, STAGES - 1)
-    out["t_grog"] = r.int_("t_grog", 0, _U64)
-    out["t_lucky"] = r.int_("t_lucky", 0, _U64)
-    for name in (
-        "t_fire_ok",
-        "t_aqualung",
-        "t_crowbar",
-        "t_outside",
-        "t_entered_fire",
-        "t_fresh",
-        "pend_event",
-        "pend_item",
-    ):
-        out[name] = r.bool_(name)
-    out["partner"] = r.int_("partner", -1, n - 1)
-    out["choice"] = Choice(r.int_("choice", 0, len(Choice) - 1))
-    out["choice_room"] = r.int_("choice_room", 0, SEA - 1)
-    out["pregame_left"] = r.int_("pregame_left", 0, game.num_players)
-    reason = data["result_reason"]
-    if not isinstance(reason, str) or (reason and reason not in game.info.end_reasons):
-        raise _bad(f"result_reason {reason!r} is not a way the game ends")
-    out["result_reason"] = reason
-    out["result_winners"] = r.ints("result_winners", 0, n - 1)
-    if len(set(out["result_winners"])) != len(out["result_winners"]):
-        raise _bad("result_winners names a gnome twice")
-
+    grog = game.components.item_index("grog")
     _check_cards(game, out, grog)
     _check_board(out)
     _check_gnomes(game, out)
@@ -245,7 +223,121 @@ def read_state(game: RedNovember, data: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _check_cards(game: RedNovember, s: dict[str, Any], grog: int) -> None:
+def _read_board(game: RedNovember, r: _Reader, out: SavedFields) -> None:
+    """The seed and generator, the rooms, the hatches, the tracks and the tokens."""
+    c = game.components
+    seed = r.data["seed"]
+    if type(seed) is not int:
+        raise _bad(f"seed must be a whole number, not {seed!r}")
+    out["seed"] = seed
+    out["rng"] = r.int_("rng", 0, _U64 - 1)
+    out["fire"] = r.bools("fire", SEA + 1)
+    out["water"] = r.ints("water", 0, 2, SEA + 1)
+    out["blocked"] = r.bools("blocked", len(c.hatches))
+    out["track"] = r.ints("track", c.track_start, c.track_length, len(c.tracks))
+    out["token"] = r.ints("token", -1, c.time_top, len(c.tokens))
+    if 0 in out["token"]:
+        raise _bad('a Destruction token cannot lie on the "Rescued!" space (0)')
+
+
+def _read_crew(game: RedNovember, r: _Reader, out: SavedFields) -> None:
+    """Each seat's Time Keeper, room and condition."""
+    n = game.num_seats
+    out["keeper"] = r.ints("keeper", -1, game.components.start_space[n], n)
+    out["seq"] = r.ints("seq", 0, _U64, n)
+    out["room"] = r.ints("room", 0, SEA, n)
+    out["alive"] = r.bools("alive", n)
+    out["abandoned"] = r.bools("abandoned", n)
+    out["fainted"] = r.bools("fainted", n)
+    out["intox"] = r.ints("intox", 0, 4, n)
+    out["red_room"] = r.ints("red_room", 0, SEA, n)
+
+
+def _read_decks(game: RedNovember, r: _Reader, out: SavedFields) -> None:
+    """The event and item piles, the repair bonuses and the history."""
+    c = game.components
+    n_events, n_items = len(c.events), len(c.items)
+    out["event_deck"] = r.ints("event_deck", 0, n_events - 1)
+    out["event_discard"] = r.ints("event_discard", 0, n_events - 1)
+    out["event_removed"] = r.ints("event_removed", 0, n_events - 1)
+    out["event_aside"] = r.ints("event_aside", 0, n_events - 1)
+    out["item_deck"] = r.ints("item_deck", 0, n_items - 1)
+    out["item_discard"] = r.ints("item_discard", 0, n_items - 1)
+    out["t_bonus"] = r.ints("t_bonus", 0, _LIMIT, len(FIX_KINDS))
+    out["history"] = r.ints("history", 0, len(game.action_space) - 1)
+
+
+def _read_hands(game: RedNovember, r: _Reader) -> list[list[int]]:
+    """Each seat's hand: a count per item card, at most the copies there are."""
+    items = game.components.items
+    hands = []
+    for g, hand in enumerate(r.list_("hands", game.num_seats)):
+        if not isinstance(hand, list) or len(hand) != len(items):
+            raise _bad(f"hands[{g}] must be a list of {len(items)} card counts")
+        for i, k in enumerate(hand):
+            if type(k) is not int or not 0 <= k <= items[i].copies:
+                raise _bad(f"hands[{g}][{i}] is {k!r}, not a count of {items[i].kind} cards")
+        hands.append(list(hand))
+    return hands
+
+
+def _read_discards(game: RedNovember, r: _Reader) -> list[tuple[int, int]]:
+    """The discards still owed: (seat, hand limit) pairs."""
+    discards = []
+    for i, pair in enumerate(r.list_("discards")):
+        if (
+            not isinstance(pair, list | tuple)
+            or len(pair) != 2
+            or any(type(x) is not int for x in pair)
+            or not 0 <= pair[0] < game.num_seats
+            or not 0 <= pair[1] <= _LIMIT
+        ):
+            raise _bad(f"discards[{i}] must be [gnome, hand limit], not {pair!r}")
+        discards.append((pair[0], pair[1]))
+    return discards
+
+
+def _read_turn(game: RedNovember, r: _Reader, out: SavedFields) -> None:
+    """The turn under way: who acts, the phase and stage, this turn's flags, a choice."""
+    c = game.components
+    n = game.num_seats
+    out["seq_next"] = r.int_("seq_next", 0, _U64)
+    out["stash"] = r.int_("stash", 0, sum(item.stash for item in c.items))
+    out["turn"] = r.int_("turn", 0, _U64)
+    out["active"] = r.int_("active", -1, n - 1)
+    out["ghost"] = r.int_("ghost", 0, c.time_top)
+    out["phase"] = Phase(r.int_("phase", 0, len(Phase) - 1))
+    out["decider"] = r.int_("decider", -1, n - 1)
+    out["stage"] = r.int_("stage", 0, STAGES - 1)
+    out["resume"] = r.int_("resume", 0, STAGES - 1)
+    out["t_grog"] = r.int_("t_grog", 0, _U64)
+    out["t_lucky"] = r.int_("t_lucky", 0, _U64)
+    out["t_fire_ok"] = r.bool_("t_fire_ok")
+    out["t_aqualung"] = r.bool_("t_aqualung")
+    out["t_crowbar"] = r.bool_("t_crowbar")
+    out["t_outside"] = r.bool_("t_outside")
+    out["t_entered_fire"] = r.bool_("t_entered_fire")
+    out["t_fresh"] = r.bool_("t_fresh")
+    out["pend_event"] = r.bool_("pend_event")
+    out["pend_item"] = r.bool_("pend_item")
+    out["partner"] = r.int_("partner", -1, n - 1)
+    out["choice"] = Choice(r.int_("choice", 0, len(Choice) - 1))
+    out["choice_room"] = r.int_("choice_room", 0, SEA - 1)
+    out["pregame_left"] = r.int_("pregame_left", 0, game.num_players)
+
+
+def _read_result(game: RedNovember, r: _Reader, out: SavedFields) -> None:
+    """How the game ended, if it has."""
+    reason = r.data["result_reason"]
+    if not isinstance(reason, str) or (reason and reason not in game.info.end_reasons):
+        raise _bad(f"result_reason {reason!r} is not a way the game ends")
+    out["result_reason"] = reason
+    out["result_winners"] = r.ints("result_winners", 0, game.num_seats - 1)
+    if len(set(out["result_winners"])) != len(out["result_winners"]):
+        raise _bad("result_winners names a gnome twice")
+
+
+def _check_cards(game: RedNovember, s: SavedFields, grog: int) -> None:
     c = game.components
     cards = s["event_deck"] + s["event_discard"] + s["event_removed"] + s["event_aside"]
     if sorted(cards) != list(range(len(c.events))):
@@ -274,7 +366,7 @@ def _check_cards(game: RedNovember, s: dict[str, Any], grog: int) -> None:
             )
 
 
-def _check_board(s: dict[str, Any]) -> None:
+def _check_board(s: SavedFields) -> None:
     fire, water = s["fire"], s["water"]
     for space in (0, SEA):
         if fire[space] or water[space]:
@@ -284,7 +376,7 @@ def _check_board(s: dict[str, Any]) -> None:
             raise _bad(f"room {room} both burns and holds water")
 
 
-def _check_gnomes(game: RedNovember, s: dict[str, Any]) -> None:
+def _check_gnomes(game: RedNovember, s: SavedFields) -> None:
     c = game.components
     n = game.num_seats
     seq = s["seq"]
@@ -310,7 +402,7 @@ def _check_gnomes(game: RedNovember, s: dict[str, Any]) -> None:
             raise _bad(f"{name}'s red area is room {s['red_room'][g]}, where nothing is drawn")
 
 
-def _check_decision(game: RedNovember, s: dict[str, Any]) -> None:
+def _check_decision(game: RedNovember, s: SavedFields) -> None:
     n = game.num_seats
     phase, a, decider = s["phase"], s["active"], s["decider"]
     over = phase == Phase.OVER

@@ -15,7 +15,7 @@ from itertools import compress
 from typing import TYPE_CHECKING, Any, Final
 
 from subtable.core.events import Event
-from subtable.core.game import Outcome, State
+from subtable.core.game import Outcome, State, WhyIllegal
 from subtable.core.rng import Rng
 from subtable.games.red_november import rules
 from subtable.games.red_november.actions import FIX_OF_KIND, Kind, RNAction
@@ -100,6 +100,17 @@ _PH_TRADE_BACK: Final = Phase.TRADE_BACK
 _PH_TRADE_GIVE: Final = Phase.TRADE_GIVE
 #: the dearest way through a hatch: open it, then a minute to go through
 _TOP_COST: Final = rules.OPEN_MINUTES + 1
+#: what a phase other than the move phase waits for, in the refusal's words
+_WAITING: Final = {
+    _PH_EXTRA_MOVE: "the gnome must first move out of the burning room",
+    _PH_TRADE_GIVE: "a trade is under way: give items or say done",
+    _PH_TRADE_BACK: "a trade is under way: give items back or say done",
+    _PH_DEFEND: "the attacked gnome must defend or yield",
+    _PH_AFTER_ACTION: "the action is over: use Coffee or a Lucky Charm, or say done",
+    _PH_EVENT_CHOICE: "an event needs a choice first",
+}
+#: the kinds that answer an event or a trade, never taken in the move phase
+_ANSWERS: Final = frozenset({_K_GIVE, _K_DISCARD, _K_SPREAD, _K_BLOCK, _K_DEFEND, _K_YIELD})
 
 
 class RedNovemberState(State[RNAction]):
@@ -1269,28 +1280,30 @@ class RedNovemberState(State[RNAction]):
         )
 
     # ------------------------------------------------------ illegal, explained --
-    def why_illegal(self, action: RNAction) -> tuple[str, str, dict[str, Any]]:
+    def why_illegal(self, action: RNAction) -> WhyIllegal:
+        """Why ``action`` is not legal now: the phase first, then the room the active gnome
+        stands in, what the action needs there, and last the time it costs."""
+        a = self.active
+        r = self.room[a] if a >= 0 else 0
+        return (
+            self._why_phase(action)
+            or self._why_move_phase(action)
+            or self._why_room_forbids(action, r)
+            or self._why_place(action, r)
+            or self._why_partner(action, r)
+            or self._why_abandon(action, r)
+            or self._why_time(action, r)
+        )
+
+    def _why_phase(self, action: RNAction) -> WhyIllegal | None:
+        """Why ``action`` does not fit the phase (an event's choice, a trade, after the
+        action, the extra move), or ``None`` when it does."""
         c = self.c
         kind = action.kind
         phase = self.phase
         a = self.active
-        r = self.room[a] if a >= 0 else 0
-        t = self.ghost
-        text = action.notation()
-        waiting = {
-            _PH_EXTRA_MOVE: "the gnome must first move out of the burning room",
-            _PH_TRADE_GIVE: "a trade is under way: give items or say done",
-            _PH_TRADE_BACK: "a trade is under way: give items back or say done",
-            _PH_DEFEND: "the attacked gnome must defend or yield",
-            _PH_AFTER_ACTION: ("the action is over: use Coffee or a Lucky Charm, or say done"),
-            _PH_EVENT_CHOICE: "an event needs a choice first",
-        }
         if phase == _PH_EVENT_CHOICE:
-            expected = {
-                _CH_SPREAD: _K_SPREAD,
-                _CH_BLOCK: _K_BLOCK,
-                _CH_DISCARD: _K_DISCARD,
-            }
+            expected = {_CH_SPREAD: _K_SPREAD, _CH_BLOCK: _K_BLOCK, _CH_DISCARD: _K_DISCARD}
             if kind == expected.get(self.choice):
                 return self._why_choice(action)
         if phase in (_PH_TRADE_GIVE, _PH_TRADE_BACK) and kind == _K_GIVE:
@@ -1313,34 +1326,38 @@ class RedNovemberState(State[RNAction]):
                 return "not_trading", "items can be given only during a trade", {}
             return (
                 "wrong_phase",
-                f"{text!r} is not possible now: {waiting.get(phase, '')}",
+                f"{action.notation()!r} is not possible now: {_WAITING.get(phase, '')}",
                 {"phase": PHASE_NAMES[phase]},
             )
-        if phase == _PH_MOVE and kind in (
-            _K_GIVE,
-            _K_DISCARD,
-            _K_SPREAD,
-            _K_BLOCK,
-            _K_DEFEND,
-            _K_YIELD,
-        ):
+        if phase == _PH_MOVE and kind in _ANSWERS:
             return (
                 "wrong_phase",
-                (f"{text!r} answers an event or a trade; nothing asks for it now"),
+                (f"{action.notation()!r} answers an event or a trade; nothing asks for it now"),
                 {"phase": PHASE_NAMES[phase]},
             )
+        return None
+
+    def _why_move_phase(self, action: RNAction) -> WhyIllegal | None:
+        """Why an item, a move or ``done`` is refused in the move phase or the extra move."""
+        kind = action.kind
+        a = self.active
         if kind == _K_USE:
             if not self.hands[a][action.target]:
                 return (
                     "no_item",
-                    f"gnome {a + 1} holds no {c.items[action.target].slug}",
-                    {"item": c.items[action.target].kind},
+                    f"gnome {a + 1} holds no {self.c.items[action.target].slug}",
+                    {"item": self.c.items[action.target].kind},
                 )
             return "item_useless", "that item cannot help in the extra move", {}
         if kind in (_K_MOVE, _K_OPEN):
             return self._why_move(action.target, kind == _K_MOVE)
         if kind == _K_DONE:
             return "must_act", "the gnome still has time for an action: choose one", {}
+        return None
+
+    def _why_room_forbids(self, action: RNAction, r: int) -> WhyIllegal | None:
+        """Why room ``r`` (on fire, at high water) allows no such action."""
+        kind = action.kind
         burning = r != SEA and self.fire[r]
         if kind == _K_UNBLOCK and (burning or (r != SEA and self.water[r] == 2)):
             # FAQ: "Unblocking a hatch, on the other hand, is an action, so it is not possible."
@@ -1376,8 +1393,12 @@ class RedNovemberState(State[RNAction]):
                 (f"room {r} is on fire: the only action there is Extinguish Fire"),
                 {"room": r},
             )
-        pen = self._penalty(r, kind)
-        cost = action.minutes if kind in _FIX or kind == _K_DRAW else 1
+        return None
+
+    def _why_place(self, action: RNAction, r: int) -> WhyIllegal | None:
+        """Why room ``r`` is not where ``action`` is taken, or holds nothing for it."""
+        c = self.c
+        kind = action.kind
         if kind == _K_EXTINGUISH and not (r != SEA and self.fire[r]):
             return "no_fire", f"there is no fire in {_space_name(r)}", {"room": r}
         if kind == _K_PUMP and not (r != SEA and self.water[r] == 1):
@@ -1399,81 +1420,104 @@ class RedNovemberState(State[RNAction]):
                 return (
                     "wrong_room",
                     (
-                        f"{text.split()[0]} is taken in "
+                        f"{action.notation().split()[0]} is taken in "
                         f"{_space_name(repair.room)}, not {_space_name(r)}"
                     ),
                     {"room": repair.room},
                 )
         if kind == _K_DRAW:
-            if r not in (c.stores_room, c.cabin_room):
-                return (
-                    "wrong_room",
-                    ("items are drawn in the Equipment Stores (8) or the Captain's Cabin (10)"),
-                    {"room": r},
-                )
-            if self.red_room[a] == r:
-                return (
-                    "red_area",
-                    ("the gnome already drew items here: he must act in another room first"),
-                    {"room": r},
-                )
-            most = c.cabin_max_draw if r == c.cabin_room else c.stores_max_draw
-            if action.minutes > most:
-                return "too_many", f"at most {most} cards can be drawn here", {"most": most}
-            left = self.stash if r == c.cabin_room else len(self.item_deck) + len(self.item_discard)
-            if action.minutes > left:
-                return "not_enough_cards", f"only {left} cards are left to draw", {"left": left}
-        if kind in (_K_TRADE, _K_ATTACK):
-            g = action.target
-            if kind == _K_ATTACK and not self.game.options["crazed_gnomes"]:
-                return "option_off", "Attack Gnome is only played with the Crazed Gnomes rule", {}
-            if kind == _K_ATTACK and not self.t_crowbar:
-                return "needs_crowbar", "attacking needs a Crowbar used this turn", {}
-            if kind == _K_TRADE and r == SEA:  # RULING RN-23
-                return (
-                    "trade_in_sea",
-                    (
-                        "gnomes trade only in the same room, and the Sea is not "
-                        "a room: nobody trades outside the sub"
-                    ),
-                    {"room": r},
-                )
-            if kind == _K_ATTACK and r == SEA:  # RULING RN-23
-                return (
-                    "attack_in_sea",
-                    (
-                        "a gnome attacks only in the same room, and the Sea is "
-                        "not a room: nobody attacks outside the sub"
-                    ),
-                    {"room": r},
-                )
-            if g >= self.n or g == a or not self.on_board(g) or self.room[g] != r:
-                return "no_partner", f"gnome {g + 1} is not here", {"gnome": g}
-            if kind == _K_TRADE and self.fainted[g]:
-                return (
-                    "partner_fainted",
-                    f"gnome {g + 1} has fainted and cannot trade",
-                    {"gnome": g},
-                )
-        if kind == _K_ABANDON:
-            if not self.game.abandon_allowed:
-                return "no_abandon", ("Abandon Comrades is not played with one or two players"), {}
-            if r != SEA:
-                return "must_be_outside", "the gnome must be outside the sub to abandon it", {}
+            return self._why_draw(action, r)
+        return None
+
+    def _why_draw(self, action: RNAction, r: int) -> WhyIllegal | None:
+        """Why the active gnome cannot draw ``action.minutes`` items in room ``r``."""
+        c = self.c
+        if r not in (c.stores_room, c.cabin_room):
             return (
-                "too_early",
-                (f"only once his Time Keeper has passed the {c.abandon_below} space"),
-                {"space": self.keeper[a]},
+                "wrong_room",
+                ("items are drawn in the Equipment Stores (8) or the Captain's Cabin (10)"),
+                {"room": r},
             )
-        if cost + pen > t:
+        if self.red_room[self.active] == r:
+            return (
+                "red_area",
+                ("the gnome already drew items here: he must act in another room first"),
+                {"room": r},
+            )
+        most = c.cabin_max_draw if r == c.cabin_room else c.stores_max_draw
+        if action.minutes > most:
+            return "too_many", f"at most {most} cards can be drawn here", {"most": most}
+        left = self.stash if r == c.cabin_room else len(self.item_deck) + len(self.item_discard)
+        if action.minutes > left:
+            return "not_enough_cards", f"only {left} cards are left to draw", {"left": left}
+        return None
+
+    def _why_partner(self, action: RNAction, r: int) -> WhyIllegal | None:
+        """Why the active gnome cannot trade with or attack ``action.target``."""
+        kind = action.kind
+        if kind not in (_K_TRADE, _K_ATTACK):
+            return None
+        g = action.target
+        if kind == _K_ATTACK and not self.game.options["crazed_gnomes"]:
+            return "option_off", "Attack Gnome is only played with the Crazed Gnomes rule", {}
+        if kind == _K_ATTACK and not self.t_crowbar:
+            return "needs_crowbar", "attacking needs a Crowbar used this turn", {}
+        if kind == _K_TRADE and r == SEA:  # RULING RN-23
+            return (
+                "trade_in_sea",
+                (
+                    "gnomes trade only in the same room, and the Sea is not "
+                    "a room: nobody trades outside the sub"
+                ),
+                {"room": r},
+            )
+        if kind == _K_ATTACK and r == SEA:  # RULING RN-23
+            return (
+                "attack_in_sea",
+                (
+                    "a gnome attacks only in the same room, and the Sea is "
+                    "not a room: nobody attacks outside the sub"
+                ),
+                {"room": r},
+            )
+        if g >= self.n or g == self.active or not self.on_board(g) or self.room[g] != r:
+            return "no_partner", f"gnome {g + 1} is not here", {"gnome": g}
+        if kind == _K_TRADE and self.fainted[g]:
+            return (
+                "partner_fainted",
+                f"gnome {g + 1} has fainted and cannot trade",
+                {"gnome": g},
+            )
+        return None
+
+    def _why_abandon(self, action: RNAction, r: int) -> WhyIllegal | None:
+        """Why the active gnome cannot abandon his comrades now."""
+        if action.kind != _K_ABANDON:
+            return None
+        if not self.game.abandon_allowed:
+            return "no_abandon", ("Abandon Comrades is not played with one or two players"), {}
+        if r != SEA:
+            return "must_be_outside", "the gnome must be outside the sub to abandon it", {}
+        return (
+            "too_early",
+            (f"only once his Time Keeper has passed the {self.c.abandon_below} space"),
+            {"space": self.keeper[self.active]},
+        )
+
+    def _why_time(self, action: RNAction, r: int) -> WhyIllegal:
+        """The last reasons: too few minutes left, else simply not available."""
+        kind = action.kind
+        pen = self._penalty(r, kind)
+        cost = action.minutes if kind in _FIX or kind == _K_DRAW else 1
+        if cost + pen > self.ghost:
             return (
                 "no_time",
-                (f"that needs {cost + pen} minutes and only {t} are left"),
-                {"needed": cost + pen, "left": t},
+                (f"that needs {cost + pen} minutes and only {self.ghost} are left"),
+                {"needed": cost + pen, "left": self.ghost},
             )
-        return "not_available", f"{text!r} is not available now", {}
+        return "not_available", f"{action.notation()!r} is not available now", {}
 
-    def _why_choice(self, action: RNAction) -> tuple[str, str, dict[str, Any]]:
+    def _why_choice(self, action: RNAction) -> WhyIllegal:
         c = self.c
         if action.kind == _K_SPREAD:
             r = action.target
@@ -1502,7 +1546,7 @@ class RedNovemberState(State[RNAction]):
             {"gnome": self.decider, "item": c.items[action.target].kind},
         )
 
-    def _why_move(self, dest: int, enter: bool) -> tuple[str, str, dict[str, Any]]:
+    def _why_move(self, dest: int, enter: bool) -> WhyIllegal:
         a = self.active
         src = self.room[a]
         hatch = self.c.hatch_between(src, dest)

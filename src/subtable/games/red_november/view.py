@@ -292,48 +292,6 @@ class RedNovemberView(SeatView):
         """The JSON form the tables render and a server sends."""
         game = self.game
         c = game.components
-        items = c.items
-        gnomes = []
-        for g in range(len(self.room)):
-            on = self.alive[g] and not self.abandoned[g]
-            hand = self.hands[g]
-            gnomes.append(
-                {
-                    "seat": g,
-                    "room": self.room[g] if on else None,
-                    "alive": self.alive[g],
-                    "abandoned": self.abandoned[g],
-                    "fainted": self.fainted[g],
-                    "intoxication": self.intoxication[g],
-                    "keeper": self.keeper[g] if self.keeper[g] >= 0 else None,
-                    "stack": self.stack[g],
-                    "red_area": self.red_room[g] == self.room[g] != 0,
-                    "hand": (
-                        None
-                        if hand is None
-                        else {items[i].kind: k for i, k in enumerate(hand) if k}
-                    ),
-                    "hand_size": self.hand_size[g],
-                }
-            )
-        item_discard: dict[str, int] = {}
-        for i in self.item_discard:
-            kind = items[i].kind
-            item_discard[kind] = item_discard.get(kind, 0) + 1
-        over = self.phase == Phase.OVER
-        pending: dict[str, Any] = {
-            "phase": PHASE_NAMES[self.phase],
-            "seat": None if over else self.decider,
-        }
-        if self.phase in (Phase.TRADE_GIVE, Phase.TRADE_BACK, Phase.DEFEND):
-            pending["partner"] = self.partner
-        if self.phase == Phase.EVENT_CHOICE and self.choice != Choice.NONE:
-            pending["choice"] = CHOICE_NAMES[self.choice]
-            if self.choice == Choice.BLOCK:
-                pending["room"] = self.choice_room
-            if self.choice == Choice.DISCARD and self.book.discards:
-                pending["limit"] = self.book.discards[0][1]
-        t = self.this_turn
         book = self.book
         out: dict[str, Any] = {
             "game": "red-november",
@@ -341,7 +299,7 @@ class RedNovemberView(SeatView):
             "turn": self.turn,
             "active": self.active,
             "ghost": self.ghost if self.active >= 0 else None,
-            "pending": pending,
+            "pending": self._pending_json(),
             "rooms": [
                 {"room": r, "fire": self.fire[r], "water": self.water[r]} for r in range(1, SEA)
             ],
@@ -351,29 +309,19 @@ class RedNovemberView(SeatView):
                 name: (pos if pos >= 0 else None)
                 for name, pos in zip(c.tokens, self.token, strict=True)
             },
-            "gnomes": gnomes,
+            "gnomes": [self._gnome_json(g) for g in range(len(self.room))],
             "event_deck": self.event_deck_size,
             "event_discard": [[c.events[i].kind, c.events[i].faint] for i in self.event_discard],
             "event_removed": [[c.events[i].kind, c.events[i].faint] for i in self.event_removed],
             "kraken_set_aside": bool(self.event_aside),
             "item_deck": self.item_deck_size,
-            "item_discard": item_discard,
+            "item_discard": self._item_discard_json(),
             "grog_stash": self.stash,
-            "this_turn": {
-                "grog": t.grog,
-                "enter_fire": t.fire_ok,
-                "aqualung": t.aqualung,
-                "lucky": t.lucky,
-                "crowbar": t.crowbar,
-                "started_outside": t.outside,
-                "entered_fire": t.entered_fire,
-                "fresh": t.fresh,
-                "bonus": dict(zip(FIX_KINDS, t.bonus, strict=True)),
-            },
+            "this_turn": self._this_turn_json(),
             "options": dict(game.options),
             "outcome": (
                 {"reason": book.result_reason, "winners": list(book.result_winners)}
-                if over
+                if self.phase == Phase.OVER
                 else None
             ),
         }
@@ -381,6 +329,65 @@ class RedNovemberView(SeatView):
             space = game.action_space
             out["legal"] = [space[i].notation() for i in self.legal]
         return out
+
+    def _gnome_json(self, g: int) -> dict[str, Any]:
+        """Seat ``g``'s gnome: where he is, his condition, and his hand if this seat sees it."""
+        items = self.game.components.items
+        on = self.alive[g] and not self.abandoned[g]
+        hand = self.hands[g]
+        return {
+            "seat": g,
+            "room": self.room[g] if on else None,
+            "alive": self.alive[g],
+            "abandoned": self.abandoned[g],
+            "fainted": self.fainted[g],
+            "intoxication": self.intoxication[g],
+            "keeper": self.keeper[g] if self.keeper[g] >= 0 else None,
+            "stack": self.stack[g],
+            "red_area": self.red_room[g] == self.room[g] != 0,
+            "hand": (None if hand is None else {items[i].kind: k for i, k in enumerate(hand) if k}),
+            "hand_size": self.hand_size[g],
+        }
+
+    def _item_discard_json(self) -> dict[str, int]:
+        """The item discard pile, counted by kind."""
+        items = self.game.components.items
+        item_discard: dict[str, int] = {}
+        for i in self.item_discard:
+            kind = items[i].kind
+            item_discard[kind] = item_discard.get(kind, 0) + 1
+        return item_discard
+
+    def _pending_json(self) -> dict[str, Any]:
+        """The decision awaited: the phase, the seat, and what the phase names."""
+        pending: dict[str, Any] = {
+            "phase": PHASE_NAMES[self.phase],
+            "seat": None if self.phase == Phase.OVER else self.decider,
+        }
+        if self.phase in (Phase.TRADE_GIVE, Phase.TRADE_BACK, Phase.DEFEND):
+            pending["partner"] = self.partner
+        if self.phase == Phase.EVENT_CHOICE and self.choice != Choice.NONE:
+            pending["choice"] = CHOICE_NAMES[self.choice]
+            if self.choice == Choice.BLOCK:
+                pending["room"] = self.choice_room
+            if self.choice == Choice.DISCARD and self.book.discards:
+                pending["limit"] = self.book.discards[0][1]
+        return pending
+
+    def _this_turn_json(self) -> dict[str, Any]:
+        """What the active gnome has used or done this turn."""
+        t = self.this_turn
+        return {
+            "grog": t.grog,
+            "enter_fire": t.fire_ok,
+            "aqualung": t.aqualung,
+            "lucky": t.lucky,
+            "crowbar": t.crowbar,
+            "started_outside": t.outside,
+            "entered_fire": t.entered_fire,
+            "fresh": t.fresh,
+            "bonus": dict(zip(FIX_KINDS, t.bonus, strict=True)),
+        }
 
 
 #: ``RedNovemberView(*values)``, ``ThisTurn(*values)`` and ``Bookkeeping(*values)`` in field

@@ -146,67 +146,88 @@ class Submarine(Game[SubAction]):
         n = self.num_seats
         if view.players != n:
             raise ValueError(f"the view is of a {view.players}-player game, this game has {n}")
+        keep, extra, pool = self._unseen_cards(view)
+        rng.shuffle(pool)
+        st = SubmarineState(self, rng.next64())
+        _copy_view(st, view)
+        self._deal_unseen(st, view, keep, extra, pool)
+        return st
+
+    def _unseen_cards(self, view: SubmarineView) -> tuple[int, int, list[int]]:
+        """How many cards of each colour the game keeps, how many of the dealt surplus were
+        boxed at setup (RULING SUB-1), and the colours of the cards ``view`` does not show
+        (raises ``ValueError`` when its counts do not add up)."""
         c = self.components
+        n = self.num_seats
         ncol = len(c.colours)
-        me = view.seat
         needed = n * c.setups[n].cards
         keep = -(-needed // ncol)
-        extra = keep * ncol - needed  # dealt cards' surplus, boxed at setup (RULING SUB-1)
-        mine = view.hands[me] if me is not None else None
+        extra = keep * ncol - needed
+        mine = view.hands[view.seat] if view.seat is not None else None
         pool: list[int] = []
         for col in range(ncol):
             k = keep - view.discard[col] - (mine[col] if mine is not None else 0)
             if k < 0:
                 raise ValueError(f"the view shows more {c.colours[col]} cards than the game has")
             pool += [col] * k
-        hidden = [s for s in range(n) if view.hands[s] is None]
-        if view.boxed_cards != (c.cards_per_colour - keep) * ncol + extra or extra + sum(
-            view.hand_sizes[s] for s in hidden
-        ) + sum(view.pile_sizes) != len(pool):
+        hidden = sum(view.hand_sizes[s] for s in range(n) if view.hands[s] is None)
+        if view.boxed_cards != (c.cards_per_colour - keep) * ncol + extra or extra + hidden + sum(
+            view.pile_sizes
+        ) != len(pool):
             raise ValueError("the view's card counts do not add up")
-        rng.shuffle(pool)
-        seed = rng.next64()
-        st = SubmarineState(self, seed)
+        return keep, extra, pool
+
+    def _deal_unseen(
+        self, st: SubmarineState, view: SubmarineView, keep: int, extra: int, pool: list[int]
+    ) -> None:
+        """Deal the shuffled ``pool``: the box's surplus, the hidden hands, every pile."""
+        c = self.components
+        ncol = len(c.colours)
         box = [c.cards_per_colour - keep] * ncol
         for col in pool[:extra]:
             box[col] += 1
         pos = extra
         hands = [list(h) if h is not None else [0] * ncol for h in view.hands]
-        for s in hidden:
-            hand = hands[s]
+        for s in range(self.num_seats):
+            if view.hands[s] is not None:
+                continue
             for col in pool[pos : pos + view.hand_sizes[s]]:
-                hand[col] += 1
+                hands[s][col] += 1
             pos += view.hand_sizes[s]
         piles = []
         for size in view.pile_sizes:
             piles.append(pool[pos : pos + size])
             pos += size
-        over = view.phase == Phase.OVER
-        st.cells = [list(x) for x in view.cells]
-        st.owned = [list(x) for x in view.treasures]
-        st.spare = [list(x) for x in view.jokers]
+        st.box_cards = box
         st.hand = hands
         st.pile = piles
-        st.baths = [list(x) for x in view.bathyscaphes]
-        st.boat = list(view.boats)
-        st.discard = list(view.discard)
-        st.box_cards = box
-        st.box_tokens = list(view.boxed_jokers)
-        st.owed = list(view.owed)
-        st.placed = list(view.placed)
-        st.result_winners = list(view.winners)
-        st.phase = view.phase
-        st.seat = view.active
-        st.first = view.first
-        st.turn = view.turn
-        st.to_place = view.to_place
-        st.column = view.column
-        st.acting = view.acting
-        st.moving = view.moving
-        st.acted = view.acted
-        st.pend_token = view.pending_token
-        st.pend_cell = view.pending_cell
-        st.ender = view.active if over else -1
-        st.result_reason = view.end_reason or ""
-        st._legal = [] if over else list(view.legal) if view.legal and me == view.active else None
-        return st
+
+
+def _copy_view(st: SubmarineState, view: SubmarineView) -> None:
+    """Give ``st`` everything ``view`` shows: the board, the turn, the result."""
+    over = view.phase == Phase.OVER
+    st.cells = [list(x) for x in view.cells]
+    st.owned = [list(x) for x in view.treasures]
+    st.spare = [list(x) for x in view.jokers]
+    st.baths = [list(x) for x in view.bathyscaphes]
+    st.boat = list(view.boats)
+    st.discard = list(view.discard)
+    st.box_tokens = list(view.boxed_jokers)
+    st.owed = list(view.owed)
+    st.placed = list(view.placed)
+    st.result_winners = list(view.winners)
+    st.phase = view.phase
+    st.seat = view.active
+    st.first = view.first
+    st.turn = view.turn
+    st.to_place = view.to_place
+    st.column = view.column
+    st.acting = view.acting
+    st.moving = view.moving
+    st.acted = view.acted
+    st.pend_token = view.pending_token
+    st.pend_cell = view.pending_cell
+    st.ender = view.active if over else -1
+    st.result_reason = view.end_reason or ""
+    mine = view.seat == view.active
+    st._legal = [] if over else list(view.legal) if view.legal and mine else None

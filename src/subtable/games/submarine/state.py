@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from subtable.core.events import Event
-from subtable.core.game import Outcome, State
+from subtable.core.game import Outcome, State, WhyIllegal
 from subtable.core.rng import Rng
 from subtable.games.submarine import rules, validate
 from subtable.games.submarine.actions import Kind, SubAction
@@ -34,6 +34,28 @@ __all__ = ["LEFT", "PHASE_NAMES", "Phase", "SubmarineState"]
 # The decisions (``phase``), as module globals: a global is cheaper to read than an
 # enum attribute on the hot paths. They are the Phase members themselves.
 P_PLACE, P_BOAT, P_ACT, P_GIVE, P_SWAP, P_TO, P_OVER = Phase
+#: what each phase waits for, in the words of a refusal
+_WAITING = {
+    P_PLACE: "every bathyscaphe must first be placed ('place N')",
+    P_BOAT: "the boat must move first ('boat N' or 'boat off')",
+    P_ACT: "the bathyscaphes under the boat act now (move, collect or done)",
+    P_GIVE: "the toll must be paid from the hand first ('give colour')",
+    P_SWAP: "the boat is off the right edge: 'swap colour' or 'no-swap'",
+    P_TO: "the moving bathyscaphe needs its destination ('to cN lN')",
+}
+#: the phases in which each kind of action can be taken
+_WANTED = {
+    Kind.PLACE: (P_PLACE,),
+    Kind.BOAT: (P_BOAT,),
+    Kind.BOAT_OFF: (P_BOAT,),
+    Kind.MOVE: (P_ACT,),
+    Kind.TO: (P_TO,),
+    Kind.COLLECT: (P_ACT,),
+    Kind.DONE: (P_ACT,),
+    Kind.GIVE: (P_GIVE,),
+    Kind.SWAP: (P_SWAP,),
+    Kind.NO_SWAP: (P_SWAP,),
+}
 
 # The action kinds, as module globals too. They are the Kind members themselves: an
 # action's ``kind`` is one, and two members compare faster than a member and a plain int.
@@ -690,106 +712,97 @@ class SubmarineState(State[SubAction]):
         )
 
     # ------------------------------------------------------ illegal, explained --
-    def why_illegal(self, action: SubAction) -> tuple[str, str, dict[str, Any]]:
-        a = action
-        c = self.c
-        kind = a.kind
+    def why_illegal(self, action: SubAction) -> WhyIllegal:
+        """Why ``action`` is not legal now: the phase first, then what its kind needs."""
+        kind = action.kind
         phase = self.phase
-        s = self.seat
-        text = a.notation()
-        waiting = {
-            P_PLACE: "every bathyscaphe must first be placed ('place N')",
-            P_BOAT: "the boat must move first ('boat N' or 'boat off')",
-            P_ACT: "the bathyscaphes under the boat act now (move, collect or done)",
-            P_GIVE: "the toll must be paid from the hand first ('give colour')",
-            P_SWAP: "the boat is off the right edge: 'swap colour' or 'no-swap'",
-            P_TO: "the moving bathyscaphe needs its destination ('to cN lN')",
-        }
-        wanted = {
-            Kind.PLACE: (P_PLACE,),
-            Kind.BOAT: (P_BOAT,),
-            Kind.BOAT_OFF: (P_BOAT,),
-            Kind.MOVE: (P_ACT,),
-            Kind.TO: (P_TO,),
-            Kind.COLLECT: (P_ACT,),
-            Kind.DONE: (P_ACT,),
-            Kind.GIVE: (P_GIVE,),
-            Kind.SWAP: (P_SWAP,),
-            Kind.NO_SWAP: (P_SWAP,),
-        }
-        if phase not in wanted[kind]:
+        if phase not in _WANTED[kind]:
             return (
                 "wrong_phase",
-                f"{text!r} is not possible now: {waiting.get(phase, '')}",
+                f"{action.notation()!r} is not possible now: {_WAITING.get(phase, '')}",
                 {"phase": PHASE_NAMES[phase]},
             )
         if kind == Kind.BOAT:
-            pos = self.boat[s]
-            if a.column <= pos:
-                return (
-                    "boat_backwards",
-                    (f"the boat is over column {pos + 1} and only moves right"),
-                    {"boat": pos + 1, "column": a.column + 1},
-                )
+            return self._why_boat(action)
+        if kind in (Kind.SWAP, Kind.GIVE):
+            return self._why_card(action)
+        if kind == Kind.MOVE:
+            return self._why_move(action)
+        if kind == Kind.TO:
+            return self._why_to(action)
+        if kind == Kind.DONE:
+            return "not_available", "'done' is not available now", {}
+        return self._why_collect(action)
+
+    def _why_boat(self, a: SubAction) -> WhyIllegal:
+        """Why the boat cannot stop over ``a.column``."""
+        pos = self.boat[self.seat]
+        if a.column <= pos:
+            return (
+                "boat_backwards",
+                (f"the boat is over column {pos + 1} and only moves right"),
+                {"boat": pos + 1, "column": a.column + 1},
+            )
+        return (
+            "no_bathyscaphe",
+            (
+                f"the boat can stop over column {a.column + 1} only if "
+                "one of your bathyscaphes is in it"
+            ),
+            {"column": a.column + 1},
+        )
+
+    def _why_card(self, a: SubAction) -> WhyIllegal:
+        """Why the card of ``a.colour`` cannot be swapped or given."""
+        colour = self.c.colours[a.colour]
+        if a.kind == Kind.GIVE:
+            return "no_card", f"you hold no {colour} card to give", {"colour": colour}
+        if not self.hand[self.seat][a.colour]:
+            return "no_card", f"you hold no {colour} card to swap", {"colour": colour}
+        return "empty_pile", "your draw pile is empty: there is nothing to swap with", {}
+
+    def _why_move(self, a: SubAction) -> WhyIllegal:
+        """Why the bathyscaphe at ``a.level`` under the boat cannot move."""
+        src = self.column * self.c.levels + a.level
+        where = {"column": self.column + 1, "level": a.level + 1}
+        if src not in self.baths[self.seat]:
             return (
                 "no_bathyscaphe",
-                (
-                    f"the boat can stop over column {a.column + 1} only if "
-                    "one of your bathyscaphes is in it"
-                ),
-                {"column": a.column + 1},
+                (f"you have no bathyscaphe at level {a.level + 1} of column {self.column + 1}"),
+                where,
             )
-        if kind == Kind.SWAP:
-            if not self.hand[s][a.colour]:
-                return (
-                    "no_card",
-                    f"you hold no {c.colours[a.colour]} card to swap",
-                    {"colour": c.colours[a.colour]},
-                )
-            return "empty_pile", "your draw pile is empty: there is nothing to swap with", {}
-        if kind == Kind.GIVE:
+        if self._idle_bathyscaphe(src) < 0:
             return (
-                "no_card",
-                f"you hold no {c.colours[a.colour]} card to give",
-                {"colour": c.colours[a.colour]},
-            )
-        lv = c.levels
-        lo = self.column * lv
-        if kind == Kind.MOVE:
-            src = lo + a.level
-            where = {"column": self.column + 1, "level": a.level + 1}
-            if src not in self.baths[s]:
-                return (
-                    "no_bathyscaphe",
-                    (f"you have no bathyscaphe at level {a.level + 1} of column {self.column + 1}"),
-                    where,
-                )
-            if self._idle_bathyscaphe(src) < 0:
-                return (
-                    "already_acted",
-                    (
-                        f"your bathyscaphe at level {a.level + 1} of column "
-                        f"{self.column + 1} has already acted this turn"
-                    ),
-                    where,
-                )
-            return "not_available", f"{text!r} is not available now", where
-        if kind == Kind.TO:
-            src = self.baths[s][self.moving]
-            where = {"column": src // lv + 1, "level": src % lv + 1}
-            if a.column * lv + a.level == src:
-                return "same_cell", "a move must leave the bathyscaphe's cell", where
-            return (
-                "too_deep",
+                "already_acted",
                 (
-                    f"from level {src % lv + 1} a bathyscaphe can only reach levels "
-                    f"{max(1, src % lv)} to {min(lv, src % lv + 2)}"
+                    f"your bathyscaphe at level {a.level + 1} of column "
+                    f"{self.column + 1} has already acted this turn"
                 ),
                 where,
             )
-        if kind == Kind.DONE:
-            return "not_available", "'done' is not available now", {}
-        # COLLECT
+        return "not_available", f"{a.notation()!r} is not available now", where
+
+    def _why_to(self, a: SubAction) -> WhyIllegal:
+        """Why the moving bathyscaphe cannot reach ``a``'s cell."""
+        lv = self.c.levels
+        src = self.baths[self.seat][self.moving]
+        where = {"column": src // lv + 1, "level": src % lv + 1}
+        if a.column * lv + a.level == src:
+            return "same_cell", "a move must leave the bathyscaphe's cell", where
+        return (
+            "too_deep",
+            (
+                f"from level {src % lv + 1} a bathyscaphe can only reach levels "
+                f"{max(1, src % lv)} to {min(lv, src % lv + 2)}"
+            ),
+            where,
+        )
+
+    def _why_collect(self, a: SubAction) -> WhyIllegal:
+        """Why ``a.token`` cannot be collected: where it lies, then the payment."""
+        c = self.c
+        s = self.seat
+        lv = c.levels
         token = a.token
         tname = c.token_name(token)
         cell = rules.cell_of(self.cells, self.column, lv, token) if self.column >= 0 else -1
@@ -801,24 +814,10 @@ class SubmarineState(State[SubAction]):
                 rules.retakes_own_joker(token, a.pay, self.placed)
                 and self._idle_bathyscaphe(cell) < 0
             )
-        elif cell < 0:
-            return (
-                "not_here",
-                (f"there is no {tname} under your boat (column {self.column + 1})"),
-                {"token": tname},
-            )
-        elif cell not in self.baths[s]:
-            return (
-                "no_bathyscaphe",
-                (f"you have no bathyscaphe in the cell holding {tname}"),
-                {"token": tname, **self._cell_name(cell)},
-            )
-        elif self._idle_bathyscaphe(cell) < 0:
-            return (
-                "already_acted",
-                (f"your bathyscaphe beside {tname} has already acted this turn"),
-                {"token": tname},
-            )
+        else:
+            where = self._why_not_collecting_at(cell, tname)
+            if where is not None:
+                return where
         if a.pay >= 0:
             jname = c.token_name(a.pay)
             if retake and a.pay in self.spare[s]:
@@ -852,6 +851,29 @@ class SubmarineState(State[SubAction]):
             ),
             {"toll": toll, "have": have},
         )
+
+    def _why_not_collecting_at(self, cell: int, tname: str) -> WhyIllegal | None:
+        """Why no bathyscaphe of the seat can begin a collection in ``cell`` (``-1``: the
+        token is not under the boat), or ``None`` when one can."""
+        if cell < 0:
+            return (
+                "not_here",
+                (f"there is no {tname} under your boat (column {self.column + 1})"),
+                {"token": tname},
+            )
+        if cell not in self.baths[self.seat]:
+            return (
+                "no_bathyscaphe",
+                (f"you have no bathyscaphe in the cell holding {tname}"),
+                {"token": tname, **self._cell_name(cell)},
+            )
+        if self._idle_bathyscaphe(cell) < 0:
+            return (
+                "already_acted",
+                (f"your bathyscaphe beside {tname} has already acted this turn"),
+                {"token": tname},
+            )
+        return None
 
     # ------------------------------------------------------------ copies etc. --
     def clone(self) -> SubmarineState:

@@ -181,35 +181,65 @@ class SubmarineView(SeatView):
         game = self.game
         c = game.components
         lv = c.levels
-        right = c.columns
         names = game.token_names
         colours = c.colours
-        active = self.active
-        players = []
-        for s in range(self.players):
-            pos = self.boats[s]
-            hand = self.hands[s]
-            players.append(
-                {
-                    "seat": s,
-                    "boat": "left" if pos == LEFT else "right" if pos == right else pos + 1,
-                    "bathyscaphes": sorted([b // lv + 1, b % lv + 1] for b in self.bathyscaphes[s]),
-                    "treasures": [names[t] for t in self.treasures[s] if t >= 0],
-                    "jokers": [names[t] for t in self.jokers[s]],
-                    "hand": (
-                        None
-                        if hand is None
-                        else {colours[col]: k for col, k in enumerate(hand) if k}
-                    ),
-                    "hand_size": self.hand_sizes[s],
-                    "pile_size": self.pile_sizes[s],
-                }
-            )
+        view: dict[str, Any] = {
+            "game": "submarine",
+            "seat": self.seat,
+            "turn": self.turn,
+            "first": self.first,
+            "pending": self._pending_json(),
+            "cells": [
+                [[names[t] for t in sorted(self.cells[col * lv + x])] for x in range(lv)]
+                for col in range(c.columns)
+            ],
+            "players": [self._player_json(s) for s in range(self.players)],
+            "discard": {colours[col]: k for col, k in enumerate(self.discard) if k},
+            "box_cards": self.boxed_cards,
+            "box_jokers": [names[t] for t in self.boxed_jokers],
+            "options": dict(game.options),
+            "outcome": (
+                None
+                if self.end_reason is None
+                else {"reason": self.end_reason, "winners": list(self.winners)}
+            ),
+            "engine": self._engine_json(),
+        }
+        if self.legal and self.seat is not None and self.seat == self.current_seat:
+            acts = game.actions
+            view["legal"] = [acts[a].notation() for a in self.legal]
+        return view
+
+    def _player_json(self, s: int) -> dict[str, Any]:
+        """Seat ``s``'s captain: boat, bathyscaphes, treasures, jokers, cards."""
+        c = self.game.components
+        lv = c.levels
+        names = self.game.token_names
+        pos = self.boats[s]
+        hand = self.hands[s]
+        return {
+            "seat": s,
+            "boat": "left" if pos == LEFT else "right" if pos == c.columns else pos + 1,
+            "bathyscaphes": sorted([b // lv + 1, b % lv + 1] for b in self.bathyscaphes[s]),
+            "treasures": [names[t] for t in self.treasures[s] if t >= 0],
+            "jokers": [names[t] for t in self.jokers[s]],
+            "hand": (
+                None if hand is None else {c.colours[col]: k for col, k in enumerate(hand) if k}
+            ),
+            "hand_size": self.hand_sizes[s],
+            "pile_size": self.pile_sizes[s],
+        }
+
+    def _pending_json(self) -> dict[str, Any]:
+        """The decision awaited: the phase, the seat, and the turn's column, bathyscaphes
+        and toll."""
+        lv = self.game.components.levels
+        names = self.game.token_names
         phase = self.phase
         pending: dict[str, Any] = {"phase": phase.label, "seat": self.current_seat}
         if phase in (Phase.ACT, Phase.GIVE, Phase.TO):
             pending["column"] = self.column + 1
-            mine = self.bathyscaphes[active]
+            mine = self.bathyscaphes[self.active]
             pending["idle"] = sorted(mine[i] % lv + 1 for i in self.idle())
             if self.acting >= 0:
                 pending["collecting_level"] = mine[self.acting] % lv + 1
@@ -220,48 +250,27 @@ class SubmarineView(SeatView):
             pending["toll_left"] = len(self.owed)
             pending["owed"] = list(self.owed)
             pending["treasure"] = names[self.pending_token]
-        view: dict[str, Any] = {
-            "game": "submarine",
-            "seat": self.seat,
-            "turn": self.turn,
-            "first": self.first,
-            "pending": pending,
-            "cells": [
-                [[names[t] for t in sorted(self.cells[col * lv + x])] for x in range(lv)]
-                for col in range(c.columns)
-            ],
-            "players": players,
-            "discard": {colours[col]: k for col, k in enumerate(self.discard) if k},
-            "box_cards": self.boxed_cards,
-            "box_jokers": [names[t] for t in self.boxed_jokers],
-            "options": dict(game.options),
-            "outcome": (
-                None
-                if self.end_reason is None
-                else {"reason": self.end_reason, "winners": list(self.winners)}
-            ),
-            "engine": {
-                "phase": int(phase),
-                "active": active,
-                "to_place": self.to_place,
-                "cells": [list(x) for x in self.cells],
-                "boats": list(self.boats),
-                "bathyscaphes": [list(x) for x in self.bathyscaphes],
-                "treasures": [list(x) for x in self.treasures],
-                "column": self.column,
-                "acted": self.acted,
-                "acting": self.acting,
-                "moving": self.moving,
-                "placed": list(self.placed),
-                "owed": list(self.owed),
-                "pending_token": self.pending_token,
-                "pending_cell": self.pending_cell,
-            },
+        return pending
+
+    def _engine_json(self) -> dict[str, Any]:
+        """The view's fields in engine form (ids, 0-based)."""
+        return {
+            "phase": int(self.phase),
+            "active": self.active,
+            "to_place": self.to_place,
+            "cells": [list(x) for x in self.cells],
+            "boats": list(self.boats),
+            "bathyscaphes": [list(x) for x in self.bathyscaphes],
+            "treasures": [list(x) for x in self.treasures],
+            "column": self.column,
+            "acted": self.acted,
+            "acting": self.acting,
+            "moving": self.moving,
+            "placed": list(self.placed),
+            "owed": list(self.owed),
+            "pending_token": self.pending_token,
+            "pending_cell": self.pending_cell,
         }
-        if self.legal and self.seat is not None and self.seat == self.current_seat:
-            acts = game.actions
-            view["legal"] = [acts[a].notation() for a in self.legal]
-        return view
 
     @classmethod
     def from_json(cls, game: Submarine, data: Mapping[str, Any]) -> SubmarineView:
