@@ -41,11 +41,12 @@ from subtable.bots.advice import ADVICE_BUDGET, ADVICE_TOP, Advice, AdviceOption
 from subtable.bots.advice import advice_seed as seed_of_view
 from subtable.i18n import Translator
 from subtable.ui.advice import advice_lines, chance
-from subtable.web import PROTOCOL_VERSION, render
+from subtable.web import render
 from subtable.web.advicejob import AdviceJob, pack_view
 from subtable.web.db import AskedRow
 from subtable.web.limits import Buckets, Limits
 from subtable.web.live import Client, LiveTable, Manager, Refused
+from subtable.web.protocol import AdviceAskedFrame, AdviceChoice, AdviceFrame, ErrorFrame
 
 log = logging.getLogger("subtable.web")
 
@@ -159,7 +160,7 @@ async def hint(manager: Manager, table: LiveTable, client: Client, seat: int | N
     key = (table.seq, decider)
     known = memo.answers.get(key)
     if known is not None:  # the same decision again: the same advice, no new line
-        client.push(advice_message(table, client, key[0], decider, known))
+        client.send(advice_frame(table, client, key[0], decider, known))
         return
     before = memo.waiting.get(decider)
     if before is not None and before.key == key:
@@ -226,9 +227,7 @@ async def _log_asked(manager: Manager, table: LiveTable, seq: int, seat: int) ->
             raise Refused("stale_seq", "someone asked at the same moment: ask again") from None
         table.asked.append(asked)
         for other in list(table.clients):
-            other.push(
-                {"v": PROTOCOL_VERSION, "type": "advice_asked", **asked_json(table, asked, other)}
-            )
+            other.send(AdviceAskedFrame.model_validate(asked_json(table, asked, other)))
 
 
 async def _think(manager: Manager, table: LiveTable, question: _Question, job: AdviceJob) -> None:
@@ -239,21 +238,19 @@ async def _think(manager: Manager, table: LiveTable, question: _Question, job: A
             found = await manager.pool.advise(job)
         except RuntimeError as exc:
             log.error("advice failed at table %s: %s", table.id, exc)
-            client.push(
-                {
-                    "v": PROTOCOL_VERSION,
-                    "type": "error",
-                    "code": "advice_failed",
-                    "message": "the expert could not answer",
-                    "why": client.tr("web.hint.failed"),
-                    "about": "hint",
-                }
+            client.send(
+                ErrorFrame(
+                    code="advice_failed",
+                    message="the expert could not answer",
+                    why=client.tr("web.hint.failed"),
+                    about="hint",
+                )
             )
             return
         memo.answers[key] = found
         while len(memo.answers) > _KEPT:
             memo.answers.popitem(last=False)
-        client.push(advice_message(table, client, key[0], key[1], found))
+        client.send(advice_frame(table, client, key[0], key[1], found))
     finally:
         _forget(memo, question)
 
@@ -304,41 +301,33 @@ def advice_of(data: dict[str, Any]) -> Advice:
     )
 
 
-def advice_message(
+def advice_frame(
     table: LiveTable, client: Client, seq: int, seat: int, data: dict[str, Any]
-) -> dict[str, Any]:
+) -> AdviceFrame:
     """The ``advice`` answer: the figures, and the same in the asker's words."""
     tr = client.tr
     advice = advice_of(data)
     ui = table.ui
     space = table.game.action_space
     lines = advice_lines(advice, table.game, ui, tr)
-    options = []
-    for rank, option in enumerate(advice.options, start=1):
-        options.append(
-            {
-                "rank": rank,
-                "action": option.action,
-                "notation": option.notation,
-                "label": ui.action_label(space[option.action], tr),
-                "chance": chance(option.chance, tr),
-                "low": chance(option.low, tr),
-                "high": chance(option.high, tr),
-                "worlds": option.worlds,
-                "expert": option.expert,
-                "reason": ui.advice_reason(option.reason.key, option.reason.params, tr),
-            }
+    options = [
+        AdviceChoice(
+            rank=rank,
+            action=option.action,
+            notation=option.notation,
+            label=ui.action_label(space[option.action], tr),
+            chance=chance(option.chance, tr),
+            low=chance(option.low, tr),
+            high=chance(option.high, tr),
+            worlds=option.worlds,
+            expert=option.expert,
+            reason=ui.advice_reason(option.reason.key, option.reason.params, tr),
         )
-    return {
-        "v": PROTOCOL_VERSION,
-        "type": "advice",
-        "seq": seq,
-        "seat": seat,
-        "title": lines[0],
-        "options": options,
-        "lines": lines,
-        "advice": data,
-    }
+        for rank, option in enumerate(advice.options, start=1)
+    ]
+    return AdviceFrame(
+        seq=seq, seat=seat, title=lines[0], options=options, lines=lines, advice=data
+    )
 
 
 async def close(manager: Manager) -> None:

@@ -193,5 +193,5 @@ class Manager(Bots):
             )
             table.rematch = Rematch(new.id, tokens, spectator)
             for client in list(table.clients):
-                client.push(table.rematch.frame(client.player))
+                client.send(table.rematch.frame(client.player))
             return table.rematch
