@@ -11,7 +11,7 @@
   they read (the OpenSpiel split); no such import ever runs.
 * The packages stand in layers (:data:`LAYERS`) and no import runs up them.
 * Markup is built one way: ElementTree (``web/boards/svg.py``) or a Jinja2 template, never
-  an f-string; no function of the web layer runs over 80 lines.
+  an f-string; no module of the web layer runs over 500 lines, no function of it over 80.
 """
 
 from __future__ import annotations
@@ -416,3 +416,23 @@ def test_the_length_guard_catches_a_long_function() -> None:
 def test_no_web_function_is_long(module: str) -> None:
     found = long_functions(ast.parse(MODULES[module].read_text(encoding="utf-8")), MAX_WEB_FUNCTION)
     assert not found, f"{module}: functions over {MAX_WEB_FUNCTION} lines: {found}"
+
+
+MAX_WEB_MODULE = 500
+
+
+def too_long(text: str, limit: int) -> str | None:
+    """``N lines`` when ``text`` runs over ``limit`` lines, else ``None``."""
+    count = len(text.splitlines())
+    return f"{count} lines" if count > limit else None
+
+
+def test_the_length_guard_catches_a_long_module() -> None:
+    assert too_long("x = 1\n" * 501, MAX_WEB_MODULE) == "501 lines"
+    assert too_long("x = 1\n" * 500, MAX_WEB_MODULE) is None
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if package_of(m) == "web"))
+def test_no_web_module_is_long(module: str) -> None:
+    found = too_long(MODULES[module].read_text(encoding="utf-8"), MAX_WEB_MODULE)
+    assert found is None, f"{module}: {found}, over {MAX_WEB_MODULE}: split it by concern"
