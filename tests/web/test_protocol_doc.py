@@ -14,9 +14,15 @@ from subtable.web import PROTOCOL_VERSION
 from subtable.web.protocol import (
     MESSAGE_TYPES,
     SERVER_FRAMES,
+    AdviceAsked,
+    AdviceAskedFrame,
     AdviceChoice,
     AdviceFrame,
     AnyMessage,
+    AskedRef,
+    ChatFrame,
+    ChatLine,
+    Entry,
     PlayerSeat,
     WelcomeFrame,
 )
@@ -24,10 +30,13 @@ from subtable.web.protocol import (
 DOC = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
 #: a field's name as the document writes it: ``name`` or, inside a JSON sketch, ``"name"``
 _NAME = re.compile(r'^[a-z_]+$|"([a-z_]+)"')
-#: the fields of nested parts documented in their frame's entry
+#: the parts documented in the item of the frame that carries them
 NESTED: dict[type[BaseModel], type[BaseModel]] = {
     PlayerSeat: WelcomeFrame,
     AdviceChoice: AdviceFrame,
+    ChatLine: ChatFrame,
+    AskedRef: AdviceAskedFrame,
+    AdviceAsked: AdviceAskedFrame,
 }
 
 
@@ -110,6 +119,10 @@ def problems(text: str) -> list[str]:
         missing = fields - written.get(kind, set())
         if missing:
             found.append(f"frame {kind!r}: fields not documented: {sorted(missing)}")
+    entry = re.search(r"\nAn `entry`: (.*?)\n\n", text, re.DOTALL)
+    missing = _fields(Entry) - _names(entry.group(1) if entry else "", quoted=True)
+    if missing:
+        found.append(f"an entry: fields not documented: {sorted(missing)}")
     return found
 
 
@@ -134,5 +147,7 @@ def test_the_comparison_catches_a_frame_a_field_and_a_message_left_out() -> None
     assert problems(no_render) == ["client message 'hello': fields not documented: ['render']"]
     seat_too = text.replace("| `undo` | `seq` |", "| `undo` | `seq`, `seat` |")
     assert problems(seat_too) == ["client message 'undo': documented, no field: ['seat']"]
+    no_stage = text.replace("`lines`\nand `stage` (below)", "`lines`")
+    assert problems(no_stage) == ["an entry: fields not documented: ['stage']"]
     old = text.replace("(version 1)", "(version 0)")
     assert problems(old) == [f"the title's version is not {PROTOCOL_VERSION}"]

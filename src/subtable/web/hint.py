@@ -46,7 +46,14 @@ from subtable.web.advicejob import AdviceJob, pack_view
 from subtable.web.db import AskedRow
 from subtable.web.limits import Buckets, Limits
 from subtable.web.live import Client, LiveTable, Manager, Refused
-from subtable.web.protocol import AdviceAskedFrame, AdviceChoice, AdviceFrame, ErrorFrame
+from subtable.web.protocol import (
+    AdviceAsked,
+    AdviceAskedFrame,
+    AdviceChoice,
+    AdviceFrame,
+    AskedRef,
+    ErrorFrame,
+)
 
 log = logging.getLogger("subtable.web")
 
@@ -227,7 +234,8 @@ async def _log_asked(manager: Manager, table: LiveTable, seq: int, seat: int) ->
             raise Refused("stale_seq", "someone asked at the same moment: ask again") from None
         table.asked.append(asked)
         for other in list(table.clients):
-            other.send(AdviceAskedFrame.model_validate(asked_json(table, asked, other)))
+            note = asked_note(table, asked, other)
+            other.send(AdviceAskedFrame(asked=note.asked, line=note.line))
 
 
 async def _think(manager: Manager, table: LiveTable, question: _Question, job: AdviceJob) -> None:
@@ -255,19 +263,19 @@ async def _think(manager: Manager, table: LiveTable, question: _Question, job: A
         _forget(memo, question)
 
 
-def asked_json(table: LiveTable, asked: AskedRow, client: Client) -> dict[str, Any]:
+def asked_note(table: LiveTable, asked: AskedRow, client: Client) -> AdviceAsked:
     """One time advice was asked, as ``client`` reads it (public: who, and when)."""
     tr = client.tr
-    return {
-        "asked": {"n": asked.n, "seq": asked.seq, "seat": asked.seat},
-        "line": tr("advice.asked", who=seat_label(table, asked.seat, client.seats, tr)),
-    }
+    return AdviceAsked(
+        asked=AskedRef(n=asked.n, seq=asked.seq, seat=asked.seat),
+        line=tr("advice.asked", who=seat_label(table, asked.seat, client.seats, tr)),
+    )
 
 
-def asked_since(table: LiveTable, client: Client, last_seq: int | None) -> list[dict[str, Any]]:
+def asked_since(table: LiveTable, client: Client, last_seq: int | None) -> list[AdviceAsked]:
     """The times advice was asked that a (re)joining page shows: all of them, or those from
     the entry it last saw (the page drops the ones it already shows, by number)."""
-    return [asked_json(table, a, client) for a in table.asked if a.seq >= (last_seq or 0)]
+    return [asked_note(table, a, client) for a in table.asked if a.seq >= (last_seq or 0)]
 
 
 def seat_label(table: LiveTable, seat: int, seats: tuple[int, ...], tr: Translator) -> str:

@@ -24,7 +24,9 @@ from subtable.web.db import AskedRow, ChatRow, EntryRow, TableRow
 from subtable.web.livetypes import HUMAN, LATE, Client, LiveEntry, Rematch
 from subtable.web.protocol import (
     ChatFrame,
+    ChatLine,
     ClosedFrame,
+    Entry,
     PeopleFrame,
     PlayerSeat,
     UpdateFrame,
@@ -86,16 +88,16 @@ class LiveTable:
             for p, c in enumerate(self.row.controllers)
         ]
 
-    def chat_json(self, line: ChatRow) -> dict[str, Any]:
+    def chat_line(self, line: ChatRow) -> ChatLine:
         """A line said at the table (public: every connection gets the same)."""
-        return {
-            "n": line.n,
-            "seq": line.seq,
-            "player": line.player,
-            "name": self.row.names.get(line.player),
-            "text": line.text,
-            "at": line.at,
-        }
+        return ChatLine(
+            n=line.n,
+            seq=line.seq,
+            player=line.player,
+            name=self.row.names.get(line.player),
+            text=line.text,
+            at=line.at,
+        )
 
     def controller(self, seat: int) -> str:
         """``human`` or the bot spec of the player holding ``seat``."""
@@ -207,7 +209,7 @@ class LiveTable:
                     return seat
         return client.seats[0] if client.seats else None
 
-    def entry_json(self, entry: LiveEntry, client: Client) -> dict[str, Any]:
+    def entry_as_seen(self, entry: LiveEntry, client: Client) -> Entry:
         """An entry as ``client`` may see it: events redacted, labels in its language."""
         # a private move (a colour swapped, an item given) shows whole only to the seats
         # that may see it; every other connection reads its public form (``swap``)
@@ -215,23 +217,23 @@ class LiveTable:
         notation, label = action_as_seen(
             self.game, self.ui, action, entry.seat, entry.events, client.seats, client.tr
         )
-        data: dict[str, Any] = {
-            "seq": entry.seq,
-            "kind": entry.kind,
-            "seat": entry.seat,
-            "action": notation,
-        }
-        # an undo's label names the action it takes back, as this connection saw it (the
-        # page and the terminal say "takes back: …" themselves)
-        data["label"] = label
         events = [e.for_seat(self._redact_seat(client, e)) for e in entry.events]
-        data["events"] = [e.to_json() for e in events]
+        seen = Entry(
+            seq=entry.seq,
+            kind=entry.kind,
+            seat=entry.seat,
+            action=notation,
+            # an undo's label names the action it takes back, as this connection saw it
+            # (the page and the terminal say "takes back: …" themselves)
+            label=label,
+            events=[e.to_json() for e in events],
+        )
         if client.html:
-            data["lines"] = render.narrate(self, events, client.tr)
+            seen.lines = render.narrate(self, events, client.tr)
             if entry.kind == LATE and entry.seat is not None:
-                data["lines"].insert(0, render.late_line(self, entry.seat, client.tr))
-            data["stage"] = render.stage_json(self, events, client.tr)
-        return data
+                seen.lines.insert(0, render.late_line(self, entry.seat, client.tr))
+            seen.stage = render.stage_json(self, events, client.tr)
+        return seen
 
     def state_json(self, client: Client) -> dict[str, Any]:
         """The position as ``client`` may see it, and what it may do now."""
@@ -318,7 +320,7 @@ class LiveTable:
         """Tell every client of the table about ``entry`` (after it was committed)."""
         for client in list(self.clients):
             client.send(
-                UpdateFrame(entry=self.entry_json(entry, client), state=self.state_json(client))
+                UpdateFrame(entry=self.entry_as_seen(entry, client), state=self.state_json(client))
             )
 
     def is_human_player(self, player: int) -> bool:
@@ -341,7 +343,7 @@ class LiveTable:
 
     def broadcast_chat(self, line: ChatRow) -> None:
         """Tell everyone, spectators too, what was said."""
-        frame = ChatFrame(chat=self.chat_json(line))
+        frame = ChatFrame(chat=self.chat_line(line))
         for client in list(self.clients):
             client.send(frame)
 

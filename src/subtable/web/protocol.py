@@ -11,10 +11,12 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    SerializerFunctionWrapHandler,
     StrictInt,
     StrictStr,
     TypeAdapter,
     ValidationError,
+    model_serializer,
 )
 
 from subtable.web import PROTOCOL_VERSION
@@ -152,33 +154,88 @@ def parse_message(data: Any) -> AnyMessage:
 Json = dict[str, Any]
 
 
-class Frame(BaseModel):
-    """A message of the server: its ``v`` is the protocol version, set here only. Its
-    fields go on the wire in the order declared; those named in ``omitted_when_none`` are
-    left out when ``None`` (the others are sent as ``null``)."""
+class Part(BaseModel):
+    """A part of what the server sends: its fields go on the wire in the order declared;
+    those named in ``omitted_when_none`` are left out when ``None`` (the others are sent
+    as ``null``)."""
 
     model_config = ConfigDict(extra="forbid")
 
     omitted_when_none: ClassVar[tuple[str, ...]] = ()
 
+    @model_serializer(mode="wrap")
+    def _leave_out(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        for name in self.omitted_when_none:
+            if name in data and data[name] is None:
+                del data[name]
+        return data
+
+
+class Frame(Part):
+    """A message of the server: its ``v`` is the protocol version, set here only."""
+
     v: int = PROTOCOL_VERSION
 
     def wire(self) -> dict[str, Any]:
         """The frame as the JSON object sent."""
-        absent = {name for name in self.omitted_when_none if getattr(self, name) is None}
-        return self.model_dump(exclude=absent or None)
+        return self.model_dump()
 
     def text(self) -> str:
         """The frame as the text sent: compact JSON."""
         return json.dumps(self.wire(), separators=(",", ":"))
 
 
-class PlayerSeat(BaseModel):
+class PlayerSeat(Part):
     """A player of the table: a person (``human``) or a bot and its spec."""
 
     player: int
     controller: Literal["human", "bot"]
     bot: str | None
+
+
+class Entry(Part):
+    """An entry as one connection may see it: the action or its public form, its label in
+    the connection's language, the events redacted for it; for a page also the events
+    narrated (``lines``) and what to show of them (``stage``)."""
+
+    omitted_when_none = ("lines", "stage")
+
+    seq: int
+    kind: str
+    seat: int | None
+    action: str
+    label: str
+    events: list[Json]
+    lines: list[str] | None = None
+    stage: Json | None = None
+
+
+class ChatLine(Part):
+    """A line said at the table (public: every connection gets the same)."""
+
+    n: int
+    #: the entry it was said after
+    seq: int
+    player: int
+    name: str | None
+    text: str
+    at: float | int
+
+
+class AskedRef(Part):
+    """One time a player asked the expert: its number, the entry it followed, the seat."""
+
+    n: int
+    seq: int
+    seat: int
+
+
+class AdviceAsked(Part):
+    """One time advice was asked, and the log's line about it in the reader's language."""
+
+    asked: AskedRef
+    line: str
 
 
 class WelcomeFrame(Frame):
@@ -214,9 +271,9 @@ class SyncFrame(Frame):
     """After welcome: the entries and chat missed, the questions asked, the position now."""
 
     type: Literal["sync"] = "sync"
-    entries: list[Json]
-    chat: list[Json]
-    advice_asked: list[Json]
+    entries: list[Entry]
+    chat: list[ChatLine]
+    advice_asked: list[AdviceAsked]
     state: Json
 
 
@@ -224,7 +281,7 @@ class UpdateFrame(Frame):
     """A committed entry, as this connection may see it, and the position after it."""
 
     type: Literal["update"] = "update"
-    entry: Json
+    entry: Entry
     state: Json
 
 
@@ -268,7 +325,7 @@ class ChatFrame(Frame):
     """A line said at the table, to every connection."""
 
     type: Literal["chat"] = "chat"
-    chat: Json
+    chat: ChatLine
 
 
 class PeopleFrame(Frame):
@@ -303,11 +360,11 @@ class AdviceAskedFrame(Frame):
     """A player asked the expert: who and when (``asked``), and the log's line."""
 
     type: Literal["advice_asked"] = "advice_asked"
-    asked: dict[str, int]
+    asked: AskedRef
     line: str
 
 
-class AdviceChoice(BaseModel):
+class AdviceChoice(Part):
     """One option of an ``advice`` answer, best first, in the asker's words."""
 
     rank: int

@@ -244,8 +244,8 @@ async def _hello(manager: Manager, conn: Connection, msg: Hello) -> None:
         said = table.chat[msg.last_chat :] if msg.last_chat is not None else table.chat[-100:]
         conn.send(
             SyncFrame(
-                entries=[table.entry_json(e, conn) for e in missed],
-                chat=[table.chat_json(line) for line in said],
+                entries=[table.entry_as_seen(e, conn) for e in missed],
+                chat=[table.chat_line(line) for line in said],
                 advice_asked=hint.asked_since(table, conn, msg.last_seq),
                 state=table.state_json(conn),
             )
