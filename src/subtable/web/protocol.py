@@ -11,12 +11,10 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
-    SerializerFunctionWrapHandler,
     StrictInt,
     StrictStr,
     TypeAdapter,
     ValidationError,
-    model_serializer,
 )
 
 from subtable.web import PROTOCOL_VERSION
@@ -163,23 +161,31 @@ class Part(BaseModel):
 
     omitted_when_none: ClassVar[tuple[str, ...]] = ()
 
-    @model_serializer(mode="wrap")
-    def _leave_out(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        data: dict[str, Any] = handler(self)
-        for name in self.omitted_when_none:
-            if name in data and data[name] is None:
-                del data[name]
-        return data
+    def wire(self) -> dict[str, Any]:
+        """The part as the JSON object sent. Its free-form parts (views, events) are passed
+        on as they are, not walked again: ``json`` walks them once, as it writes them."""
+        out: dict[str, Any] = {}
+        for name in type(self).model_fields:
+            value = getattr(self, name)
+            if value is not None or name not in self.omitted_when_none:
+                out[name] = _wire(value)
+        for name, value in (self.model_extra or {}).items():
+            out[name] = _wire(value)
+        return out
+
+
+def _wire(value: Any) -> Any:
+    if isinstance(value, Part):
+        return value.wire()
+    if isinstance(value, list) and value and isinstance(value[0], Part):
+        return [_wire(item) for item in value]
+    return value
 
 
 class Frame(Part):
     """A message of the server: its ``v`` is the protocol version, set here only."""
 
     v: int = PROTOCOL_VERSION
-
-    def wire(self) -> dict[str, Any]:
-        """The frame as the JSON object sent."""
-        return self.model_dump()
 
     def text(self) -> str:
         """The frame as the text sent: compact JSON."""
