@@ -11,8 +11,8 @@
   they read (the OpenSpiel split); no such import ever runs.
 * The packages stand in layers (:data:`LAYERS`) and no import runs up them.
 * Markup is built one way: ElementTree (``web/boards/svg.py``) or a Jinja2 template, never
-  an f-string; no function of the web layer runs over 80 lines, and at most five in the
-  whole package.
+  an f-string; no module of the web layer runs over 500 lines, no function of it over 80,
+  and at most five functions in the whole package.
 """
 
 from __future__ import annotations
@@ -457,3 +457,23 @@ def test_generic_code_does_not_name_a_games_pieces(module: str) -> None:
     lines = MODULES[module].read_text(encoding="utf-8").splitlines()
     found = [f"line {i}: {line.strip()}" for i, line in enumerate(lines, 1) if PIECES.search(line)]
     assert not found, f"{module} names Red November's gnomes:\n" + "\n".join(found)
+
+
+MAX_WEB_MODULE = 500
+
+
+def too_long(text: str, limit: int) -> str | None:
+    """``N lines`` when ``text`` runs over ``limit`` lines, else ``None``."""
+    count = len(text.splitlines())
+    return f"{count} lines" if count > limit else None
+
+
+def test_the_length_guard_catches_a_long_module() -> None:
+    assert too_long("x = 1\n" * 501, MAX_WEB_MODULE) == "501 lines"
+    assert too_long("x = 1\n" * 500, MAX_WEB_MODULE) is None
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if package_of(m) == "web"))
+def test_no_web_module_is_long(module: str) -> None:
+    found = too_long(MODULES[module].read_text(encoding="utf-8"), MAX_WEB_MODULE)
+    assert found is None, f"{module}: {found}, over {MAX_WEB_MODULE}: split it by concern"

@@ -200,5 +200,5 @@ class Manager(Waiting):
             )
             table.rematch = Rematch(new.id, tokens, spectator)
             for client in list(table.clients):
-                client.push(table.rematch.frame(client.player))
+                client.send(table.rematch.frame(client.player))
             return table.rematch
