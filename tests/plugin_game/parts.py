@@ -43,7 +43,7 @@ def say(tr: Translator, key: str, **params: Any) -> str:
 
 
 class RaceUI:
-    """The :class:`~subtable.ui.games.base.GameUI` of Dice Race."""
+    """The :class:`~subtable.ui.games.GameUI` of Dice Race."""
 
     name = "dice-race"
 

@@ -35,8 +35,8 @@ from subtable.ui.answers import (
 )
 from subtable.ui.games import GameUI, game_ui
 from subtable.ui.options import Option, fit
-from subtable.ui.plain import shown
 from subtable.ui.prompt import LivePrompt, Posted
+from subtable.words.people import shown
 
 COMMANDS = JOIN_COMMANDS
 _BARE = (*BARE, "again")

@@ -40,12 +40,12 @@ from sqlalchemy.exc import IntegrityError
 from subtable.bots.advice import ADVICE_BUDGET, ADVICE_TOP, Advice, AdviceOption, Reason
 from subtable.bots.advice import advice_seed as seed_of_view
 from subtable.i18n import Translator
-from subtable.ui.advice import advice_lines, chance
 from subtable.web import PROTOCOL_VERSION, render
 from subtable.web.advicejob import AdviceJob, pack_view
 from subtable.web.db import AskedRow
 from subtable.web.limits import Buckets, Limits
 from subtable.web.live import Client, LiveTable, Manager, Refused
+from subtable.words.advice import advice_lines, chance
 
 log = logging.getLogger("subtable.web")
 

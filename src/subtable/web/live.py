@@ -15,7 +15,6 @@ from collections.abc import Callable
 from typing import Any
 
 from subtable.core.game import Game
-from subtable.ui.advice import advice_allowed
 from subtable.web.bots import Bots
 from subtable.web.db import TableRow
 from subtable.web.livetable import LiveTable, build_table, shared_game
@@ -31,6 +30,7 @@ from subtable.web.livetypes import (
     new_token,
     token_hash,
 )
+from subtable.words.advice import advice_allowed
 
 __all__ = [
     "HUMAN",
@@ -75,7 +75,7 @@ class Manager(Bots):
         stay open for whoever claims them from the lobby (:meth:`claim`).
 
         ``advice``: whether players may ask the expert (``None``: at a cooperative game or
-        where one person plays, :func:`~subtable.ui.advice.advice_allowed`).
+        where one person plays, :func:`~subtable.words.advice.advice_allowed`).
 
         Refused (``too_many_tables``) when the server or ``creator`` (a digest of the
         client's address) already has as many unfinished tables as the limits allow.

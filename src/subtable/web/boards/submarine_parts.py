@@ -16,7 +16,7 @@ from subtable.core.actions import Action
 from subtable.games.submarine.actions import Kind, SubAction
 from subtable.games.submarine.components import Components
 from subtable.i18n import Translator
-from subtable.ui.games.submarine import SubmarineUI
+from subtable.words.submarine import SubmarineWords as SubmarineUI
 
 
 class BoardParts(Protocol):

@@ -3,12 +3,23 @@ lessons and the lab need from each game beyond the engine API (the ``ui`` part o
 registration, :class:`GameUI`), how to find it, and an action as a reader may know it.
 
 It sits below the front ends and the lessons, so that each reads a game's words without
-importing another's package."""
+importing another's package; none of its modules draws (no Rich, no markup):
+
+* :mod:`subtable.words.red_november`, :mod:`subtable.words.submarine` — each game's names,
+  action labels, reasons why not, narration, reminders and results;
+* :mod:`subtable.words.rules` and each game's rule book (``<game>_rules``);
+* :mod:`subtable.words.seats`, :mod:`subtable.words.seat_words` — who controls which seat;
+* :mod:`subtable.words.undo` — how far back ``undo`` may go, and why;
+* :mod:`subtable.words.advice` — the expert's advice, in words;
+* :mod:`subtable.words.game_options`, :mod:`subtable.words.messages` — a game built from
+  options, and the errors of options and seats in words;
+* :mod:`subtable.words.people` — people's text, every character seen.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from subtable.core.actions import Action
 from subtable.core.errors import IllegalActionError
@@ -17,12 +28,10 @@ from subtable.core.game import Game
 from subtable.core.registry import registration
 from subtable.i18n import Translator
 
-if TYPE_CHECKING:
-    from rich.console import RenderableType
-
 
 class GameUI(Protocol):
-    """One game's board, names, narration and rule reminders, in any language."""
+    """One game's names, narration, reasons and rule reminders, in any language: what every
+    front end reads (the terminal's board is :class:`subtable.ui.games.GameUI`)."""
 
     #: the registered name (``game.info.name``)
     name: str
@@ -77,13 +86,6 @@ class GameUI(Protocol):
         """Why ``action`` is illegal, from the error's code and params."""
         ...
 
-    def render(
-        self, view: dict[str, Any], tr: Translator, who: dict[int, str], *, compact: bool = False
-    ) -> RenderableType:
-        """The table as ``view``'s seat sees it; ``who`` labels each seat's controller;
-        ``compact`` lays it out for a small terminal (80×24)."""
-        ...
-
     def reminder(self, view: dict[str, Any], tr: Translator) -> list[str]:
         """Short rule reminders for what is on screen now."""
         ...
@@ -103,7 +105,7 @@ class GameUI(Protocol):
     def msgids(self) -> set[str]:
         """Every id of the shared catalogues that this game's families (``rn.item.{}``)
         may ask for: enumerated from its components and its engine's vocabulary (see
-        :mod:`subtable.ui.msgids`); empty for a game that brings its own texts."""
+        the terminal's :mod:`subtable.ui.msgids`); empty for a game that brings its own texts."""
         ...
 
 
