@@ -4,7 +4,7 @@ narration, reminders and results (the terminal's board: :mod:`subtable.ui.games.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, NamedTuple
 
@@ -22,6 +22,7 @@ from subtable.games.red_november.components import (
 )
 from subtable.i18n import Translator, translator
 from subtable.words.common import core_why, headline
+from subtable.words.red_november_json import RedNovemberJson, view_json
 
 #: reason codes told apart by the action's kind (``rn.why.wrong_room.<variant>``)
 WHY_VARIANTS = ("wrong_room",)
@@ -134,9 +135,10 @@ class RedNovemberWords:
         return tr(f"rn.act.public.{form}")
 
     # -- hints and card texts ------------------------------------------------------
-    def action_hint(self, action: Action, view: dict[str, Any], tr: Translator) -> str | None:
+    def action_hint(self, action: Action, seen: Mapping[str, Any], tr: Translator) -> str | None:
         """A fix-it action's exact chance of success; what an item gives, or that it gives
         nothing now."""
+        view = view_json(seen)
         assert isinstance(action, RNAction)
         hint: str | None = None
         if action.kind in FIX_OF_KIND and view.get("ghost") is not None:
@@ -148,14 +150,15 @@ class RedNovemberWords:
             hint = death if hint is None else f"{hint} · {death}"
         return hint
 
-    def odds(self, action: Action, view: dict[str, Any]) -> float | None:
+    def odds(self, action: Action, seen: Mapping[str, Any]) -> float | None:
         """A fix-it action's exact chance of success (0 once time is past its token)."""
+        view = view_json(seen)
         assert isinstance(action, RNAction)
         if action.kind not in FIX_OF_KIND or view.get("ghost") is None:
             return None
         return float(self._fix_roll(action, view).chance)
 
-    def _fix_hint(self, action: RNAction, view: dict[str, Any], tr: Translator) -> str:
+    def _fix_hint(self, action: RNAction, view: RedNovemberJson, tr: Translator) -> str:
         fix = self._fix_roll(action, view)
         if fix.too_late:
             return tr("rn.hint.too_late", token=self.token(fix.token, tr))
@@ -164,10 +167,12 @@ class RedNovemberWords:
             return tr("rn.hint.chance.bonus", percent=percent, target=fix.target, bonus=fix.bonus)
         return tr("rn.hint.chance", percent=percent, target=fix.target)
 
-    def _fix_roll(self, action: RNAction, view: dict[str, Any]) -> _FixRoll:
+    def _fix_roll(self, action: RNAction, view: RedNovemberJson) -> _FixRoll:
         """The roll a fix-it action would make, as ``view`` shows the board."""
         fix = FIX_OF_KIND[action.kind]
-        room = view["gnomes"][view["active"]]["room"]
+        room, ghost = view["gnomes"][view["active"]]["room"], view["ghost"]
+        # a fix-it action is offered only to a gnome aboard, during his turn
+        assert room is not None and ghost is not None
         water = [0] * (SEA + 1)
         for row in view["rooms"]:
             water[row["room"]] = row["water"]
@@ -176,7 +181,7 @@ class RedNovemberWords:
         repair = self.c.repairs.get(fix)
         token = self.c.tokens[repair.token] if repair is not None and repair.token >= 0 else ""
         place = view["tokens"].get(token) if token else None
-        after = int(view["ghost"]) - action.minutes - penalty
+        after = ghost - action.minutes - penalty
         position = -1 if place is None else int(place)
         return _FixRoll(
             token=token,
@@ -188,7 +193,7 @@ class RedNovemberWords:
             target=min(rules.DIE, rules.fix_target(action.minutes, bonus)),
         )
 
-    def _use_hint(self, item: ItemKind, view: dict[str, Any], tr: Translator) -> str | None:
+    def _use_hint(self, item: ItemKind, view: RedNovemberJson, tr: Translator) -> str | None:
         if item.sober:
             level = view["gnomes"][view["active"]]["intoxication"]
             return tr("rn.hint.sober") if level else tr("rn.hint.useless.sober")
@@ -202,7 +207,7 @@ class RedNovemberWords:
             return tr("rn.hint.bonus", bonus=bonus, fixes=names)
         return tr("rn.hint.useless.bonus", bonus=bonus, fixes=names)
 
-    def _needed(self, fix: str, view: dict[str, Any]) -> bool:
+    def _needed(self, fix: str, view: RedNovemberJson) -> bool:
         """Whether anything on the board calls for this fix-it action now."""
         if fix == "extinguish":
             return any(row["fire"] for row in view["rooms"])
@@ -449,13 +454,14 @@ class RedNovemberWords:
         )
         return tr("rn.event.game_started", gnomes=p["gnomes"], space=p["space"], where=where)
 
-    def pending_text(self, view: dict[str, Any], tr: Translator) -> str:
+    def pending_text(self, seen: Mapping[str, Any], tr: Translator) -> str:
         """The decision waited for, in words (empty once the game is over)."""
+        view = view_json(seen)
         pend = view["pending"]
-        phase = pend["phase"]
-        if phase == "over" or pend.get("seat") is None:
+        phase, seat = pend["phase"], pend["seat"]
+        if phase == "over" or seat is None:
             return ""
-        who = self.seat_name(pend["seat"], tr)
+        who = self.seat_name(seat, tr)
         if phase == "event_choice":
             choice = pend.get("choice", "discard")
             room = self.room(pend["room"], tr) if pend.get("room") else ""
@@ -477,8 +483,9 @@ class RedNovemberWords:
         mover = self.seat_name(active, tr) if isinstance(active, int) and active >= 0 else ""
         return tr(f"rn.pending.{phase}", gnome=who, partner=other, active=mover)
 
-    def turn_phrases(self, view: dict[str, Any], tr: Translator) -> list[str]:
+    def turn_phrases(self, seen: Mapping[str, Any], tr: Translator) -> list[str]:
         """What the active gnome's items did this turn, one phrase each (none between turns)."""
+        view = view_json(seen)
         if view["ghost"] is None or view["outcome"] is not None:
             return []
         t = view["this_turn"]
@@ -502,7 +509,9 @@ class RedNovemberWords:
             parts.append(tr("rn.turn.bonus", bonuses=", ".join(bonuses)))
         return parts
 
-    def gnome_status(self, g: dict[str, Any], view: dict[str, Any], tr: Translator) -> list[str]:
+    def gnome_status(
+        self, g: Mapping[str, Any], view: Mapping[str, Any], tr: Translator
+    ) -> list[str]:
         """A gnome's states in words: dead or abandoned, fainted, in the red area, active."""
         status = []
         if not g["alive"]:
@@ -518,8 +527,9 @@ class RedNovemberWords:
         return status
 
     # -- help, result, undo, options -----------------------------------------------
-    def reminder(self, view: dict[str, Any], tr: Translator) -> list[str]:
+    def reminder(self, seen: Mapping[str, Any], tr: Translator) -> list[str]:
         """Rule reminders for the decision on screen."""
+        view = view_json(seen)
         pend = view["pending"]
         phase = pend["phase"]
         out: list[str] = []
@@ -557,8 +567,9 @@ class RedNovemberWords:
             text += " · " + tr("rn.result.abandoners", winners=winners)
         return text
 
-    def hidden_counts(self, view: dict[str, Any]) -> Hashable:
+    def hidden_counts(self, seen: Mapping[str, Any]) -> Hashable:
         """The event and item deck sizes."""
+        view = view_json(seen)
         return (view["event_deck"], view["item_deck"])
 
     # -- words for the other layers --------------------------------------------------
@@ -575,7 +586,7 @@ class RedNovemberWords:
         return _msgids()
 
 
-def _heroic(view: dict[str, Any]) -> bool:
+def _heroic(view: RedNovemberJson) -> bool:
     """Whether the view's seat is the active gnome, in the burning room he entered this turn
     under the heroic sacrifice house rule (RN-14): any action but Extinguish Fire is his last."""
     active = view.get("active")
