@@ -5,15 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from subtable.core.registry import make_game
-from subtable.words.red_november_json import (
-    GnomeJson,
-    OutcomeJson,
-    PendingJson,
-    RedNovemberJson,
-    RoomJson,
-    ThisTurnJson,
-)
+from subtable.words import red_november_json as rn
+from subtable.words import submarine_json as sub
 
 
 def _mismatch(data: dict[str, Any], declared: Any) -> list[str]:
@@ -25,23 +21,32 @@ def _mismatch(data: dict[str, Any], declared: Any) -> list[str]:
 
 
 def _check(view: dict[str, Any]) -> list[str]:
-    found = _mismatch(view, RedNovemberJson)
-    found += _mismatch(view["pending"], PendingJson)
-    found += _mismatch(view["this_turn"], ThisTurnJson)
+    """Where ``view`` (either game's) and its declaration disagree."""
+    outcome = view["outcome"]
+    if view["game"] == "submarine":
+        found = _mismatch(view, sub.SubmarineJson) + _mismatch(view["pending"], sub.PendingJson)
+        for player in view["players"]:
+            found += _mismatch(player, sub.PlayerJson)
+        return found + (_mismatch(outcome, sub.OutcomeJson) if outcome else [])
+    found = _mismatch(view, rn.RedNovemberJson) + _mismatch(view["pending"], rn.PendingJson)
+    found += _mismatch(view["this_turn"], rn.ThisTurnJson)
     for room in view["rooms"]:
-        found += _mismatch(room, RoomJson)
+        found += _mismatch(room, rn.RoomJson)
     for gnome in view["gnomes"]:
-        found += _mismatch(gnome, GnomeJson)
-    if view["outcome"] is not None:
-        found += _mismatch(view["outcome"], OutcomeJson)
-    return found
+        found += _mismatch(gnome, rn.GnomeJson)
+    return found + (_mismatch(outcome, rn.OutcomeJson) if outcome else [])
 
 
-def test_red_november_views_match_their_declaration() -> None:
-    game = make_game("red-november", players=4, crazed_gnomes=True)
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [("red-november", {"players": 4, "crazed_gnomes": True}), ("submarine", {"players": 3})],
+)
+def test_the_views_match_their_declaration(name: str, options: dict[str, Any]) -> None:
+    """Every seat's view and a spectator's, through a whole game."""
+    game = make_game(name, **options)
     state = game.new_state(7)
     phases = set()
-    for step in range(2000):
+    for step in range(5000):
         for seat in (None, *range(game.num_seats)):
             view = state.view(seat)
             assert not _check(view), _check(view)
@@ -50,10 +55,13 @@ def test_red_november_views_match_their_declaration() -> None:
             break
         legal = state.legal_actions()
         state.apply(legal[(step * 7) % len(legal)])
-    assert state.is_terminal() and {"movement", "over"} <= phases
+    assert state.is_terminal() and len(phases) > 2
 
 
 def test_the_check_catches_a_renamed_field() -> None:
     view = make_game("red-november", players=3).new_state(1).view(0)
     view["grog"] = view.pop("grog_stash")
     assert _check(view) == ["extra grog", "missing grog_stash"]
+    view = make_game("submarine", players=2).new_state(1).view(0)
+    view["pending"]["who"] = view["pending"].pop("seat")
+    assert _check(view) == ["extra who", "missing seat"]

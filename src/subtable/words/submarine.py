@@ -3,7 +3,7 @@ reminders, scores and results (the terminal's board: :mod:`subtable.ui.games.sub
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
 from subtable.core.actions import Action
@@ -13,6 +13,7 @@ from subtable.games.submarine.actions import Kind, SubAction
 from subtable.games.submarine.components import Components, default_components
 from subtable.i18n import Translator
 from subtable.words.common import core_why, headline
+from subtable.words.submarine_json import view_json
 
 #: the columns of the players' table (``sub.board.col.<name>``)
 PLAYER_COLUMNS = ("player", "who", "boat", "bathyscaphes", "treasures", "jokers", "hand", "pile")
@@ -204,16 +205,18 @@ class SubmarineWords:
         names = self._names(p, tr)
         return tr("sub.event.game_started", **names)
 
-    def pending_text(self, view: dict[str, Any], tr: Translator) -> str:
+    def pending_text(self, seen: Mapping[str, Any], tr: Translator) -> str:
         """The decision waited for, in words (empty once the game is over)."""
+        view = view_json(seen)
         pend = view["pending"]
-        if pend["phase"] == "over" or pend.get("seat") is None:
+        seat = pend["seat"]
+        if pend["phase"] == "over" or seat is None:
             return ""
         idle = pend.get("idle", [])
-        moving = pend.get("moving") or ["", ""]
+        moving: Sequence[int | str] = pend.get("moving") or ("", "")
         return tr(
             f"sub.pending.{pend['phase']}",
-            player=self.seat_name(pend["seat"], tr),
+            player=self.seat_name(seat, tr),
             column=pend.get("column", ""),
             idle=", ".join(map(str, idle)) or "–",
             from_column=moving[0],
@@ -223,8 +226,9 @@ class SubmarineWords:
         )
 
     # -- help, result, undo --------------------------------------------------------
-    def reminder(self, view: dict[str, Any], tr: Translator) -> list[str]:
+    def reminder(self, seen: Mapping[str, Any], tr: Translator) -> list[str]:
         """Rule reminders for the decision on screen."""
+        view = view_json(seen)
         phase = view["pending"]["phase"]
         out = [] if phase == "over" else [tr(f"sub.help.{phase}")]
         if phase == "bathyscaphes":
@@ -237,8 +241,9 @@ class SubmarineWords:
             "sub.result", winners=tr.join([self.seat_name(s, tr) for s in outcome["winners"]])
         )
 
-    def scores(self, view: dict[str, Any], tr: Translator) -> str:
+    def scores(self, seen: Mapping[str, Any], tr: Translator) -> str:
         """Everyone's treasures, jokers and cards (the tie-breakers, in order)."""
+        view = view_json(seen)
         return "; ".join(
             tr(
                 "sub.score",
@@ -250,8 +255,9 @@ class SubmarineWords:
             for p in view["players"]
         )
 
-    def hidden_counts(self, view: dict[str, Any]) -> Hashable:
+    def hidden_counts(self, seen: Mapping[str, Any]) -> Hashable:
         """Every draw pile's size and the boxed cards."""
+        view = view_json(seen)
         return (tuple(p["pile_size"] for p in view["players"]), view["box_cards"])
 
     # -- words for the other layers --------------------------------------------------

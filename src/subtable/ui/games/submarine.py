@@ -14,6 +14,7 @@ from subtable.ui.games.common import style_for
 from subtable.ui.plain import plain
 from subtable.words.people import shown
 from subtable.words.submarine import PLAYER_COLUMNS, SubmarineWords
+from subtable.words.submarine_json import PlayerJson, SubmarineJson, view_json
 
 #: Rich styles of the treasure colours (always shown with the colour's letters too)
 COLOUR_STYLES = {
@@ -40,19 +41,20 @@ class SubmarineUI(SubmarineWords):
         self, view: dict[str, Any], tr: Translator, who: dict[int, str], *, compact: bool = False
     ) -> RenderableType:
         """The whole table as the view's seat sees it; ``compact`` fits 80×24."""
+        board = view_json(view)
         parts: list[RenderableType] = [
-            self._header(view, tr, compact=compact),
-            self._sea(view, tr, compact=compact),
-            self._player_lines(view, tr, who) if compact else self._players(view, tr, who),
+            self._header(board, tr, compact=compact),
+            self._sea(board, tr, compact=compact),
+            self._player_lines(board, tr, who) if compact else self._players(board, tr, who),
         ]
-        mine = self._my_board(view, tr, compact=compact)
+        mine = self._my_board(board, tr, compact=compact)
         if mine is not None:
             parts.append(mine)
         if not compact:
             parts.append(Text(tr("sub.board.legend"), style="dim"))
         return Group(*parts)
 
-    def _header(self, view: dict[str, Any], tr: Translator, *, compact: bool = False) -> Text:
+    def _header(self, view: SubmarineJson, tr: Translator, *, compact: bool = False) -> Text:
         text = Text()
         text.append(tr("game.submarine"), style="bold")
         text.append(" · " + tr("sub.board.turn", turn=view["turn"]))
@@ -77,7 +79,7 @@ class SubmarineUI(SubmarineWords):
             text.append(" · ").append_text(self._beside(view, tr))
         return text
 
-    def _beside(self, view: dict[str, Any], tr: Translator) -> Text:
+    def _beside(self, view: SubmarineJson, tr: Translator) -> Text:
         """``surface ← B1 B2``: the boats beside the board, left and right."""
         text = Text(tr("sub.board.surface"))
         for side, arrow in (("left", "←"), ("right", "→")):
@@ -91,7 +93,7 @@ class SubmarineUI(SubmarineWords):
                 )
         return text
 
-    def _sea(self, view: dict[str, Any], tr: Translator, *, compact: bool = False) -> Table:
+    def _sea(self, view: SubmarineJson, tr: Translator, *, compact: bool = False) -> Table:
         cells = view["cells"]
         columns = len(cells)
         if compact:  # no borders, numbers for headings: six columns of tokens in 80
@@ -149,7 +151,7 @@ class SubmarineUI(SubmarineWords):
             table.add_row(label, *row, end_section=compact)
         return table
 
-    def _player_lines(self, view: dict[str, Any], tr: Translator, who: dict[int, str]) -> Group:
+    def _player_lines(self, view: SubmarineJson, tr: Translator, who: dict[int, str]) -> Group:
         """One line per player: the players' table of a narrow terminal."""
         lines = []
         for p in view["players"]:
@@ -168,7 +170,7 @@ class SubmarineUI(SubmarineWords):
             lines.append(line)
         return Group(*lines)
 
-    def _player_cells(self, p: dict[str, Any], tr: Translator) -> list[str]:
+    def _player_cells(self, p: PlayerJson, tr: Translator) -> list[str]:
         """A player's cells of ``PLAYER_COLUMNS`` after the name and who plays it."""
         boat = p["boat"]
         where = (
@@ -187,7 +189,7 @@ class SubmarineUI(SubmarineWords):
             hand = ", ".join(f"{self.card_colour(c, tr)} ×{n}" for c, n in p["hand"].items()) or "–"
         return [where, baths or "–", str(len(p["treasures"])), jokers, hand, str(p["pile_size"])]
 
-    def _players(self, view: dict[str, Any], tr: Translator, who: dict[int, str]) -> Table:
+    def _players(self, view: SubmarineJson, tr: Translator, who: dict[int, str]) -> Table:
         table = Table(show_edge=False, pad_edge=False)
         for col in PLAYER_COLUMNS:
             # a name whole on one line: a column of numbers wraps first
@@ -202,7 +204,7 @@ class SubmarineUI(SubmarineWords):
         return table
 
     def _my_board(
-        self, view: dict[str, Any], tr: Translator, *, compact: bool = False
+        self, view: SubmarineJson, tr: Translator, *, compact: bool = False
     ) -> Text | None:
         seat = view["seat"]
         if seat is None:
