@@ -10,6 +10,7 @@ import pytest
 from subtable.core.registry import make_game
 from subtable.words import red_november_json as rn
 from subtable.words import submarine_json as sub
+from subtable.words.common import OutcomeJson
 
 
 def _mismatch(data: dict[str, Any], declared: Any) -> list[str]:
@@ -27,14 +28,14 @@ def _check(view: dict[str, Any]) -> list[str]:
         found = _mismatch(view, sub.SubmarineJson) + _mismatch(view["pending"], sub.PendingJson)
         for player in view["players"]:
             found += _mismatch(player, sub.PlayerJson)
-        return found + (_mismatch(outcome, sub.OutcomeJson) if outcome else [])
+        return found + (_mismatch(outcome, OutcomeJson) if outcome else [])
     found = _mismatch(view, rn.RedNovemberJson) + _mismatch(view["pending"], rn.PendingJson)
     found += _mismatch(view["this_turn"], rn.ThisTurnJson)
     for room in view["rooms"]:
         found += _mismatch(room, rn.RoomJson)
     for gnome in view["gnomes"]:
         found += _mismatch(gnome, rn.GnomeJson)
-    return found + (_mismatch(outcome, rn.OutcomeJson) if outcome else [])
+    return found + (_mismatch(outcome, OutcomeJson) if outcome else [])
 
 
 @pytest.mark.parametrize(

@@ -11,6 +11,8 @@ renamed field fails the check instead of a game.
 from collections.abc import Mapping
 from typing import Any, NotRequired, TypedDict, cast
 
+from subtable.words.common import OutcomeJson
+
 
 class PendingJson(TypedDict):
     """The decision waited for."""
@@ -59,13 +61,6 @@ class ThisTurnJson(TypedDict):
     entered_fire: bool
     fresh: bool
     bonus: dict[str, int]
-
-
-class OutcomeJson(TypedDict):
-    """How a finished game ended."""
-
-    reason: str
-    winners: list[int]
 
 
 class RedNovemberJson(TypedDict):

@@ -1,15 +1,12 @@
-"""The JSON form of a Submarine view (:meth:`SubmarineView.to_json
-<subtable.games.submarine.view.SubmarineView.to_json>`), declared for its readers.
+"""A Submarine view as its JSON form (:meth:`SubmarineView.to_json
+<subtable.games.submarine.view.SubmarineView.to_json>`) holds it, field by field, for the
+terminal's board and the narration to read typed, like
+:mod:`subtable.words.red_november_json` (run-time annotations: ``NotRequired`` is read)."""
 
-The terminal's board and the narration read a view as it arrives from the engine or over
-the wire; these declarations let the type checker see each field they read, so that a
-renamed field fails the check instead of a game.
-"""
-
-# no ``from __future__ import annotations``: the declared optional keys (``NotRequired``)
-# are read at run time, and the test of the declaration reads them
 from collections.abc import Mapping
 from typing import Any, NotRequired, TypedDict, cast
+
+from subtable.words.common import OutcomeJson
 
 
 class PendingJson(TypedDict):
@@ -39,13 +36,6 @@ class PlayerJson(TypedDict):
     hand: dict[str, int] | None
     hand_size: int
     pile_size: int
-
-
-class OutcomeJson(TypedDict):
-    """How a finished game ended."""
-
-    reason: str
-    winners: list[int]
 
 
 class SubmarineJson(TypedDict):
