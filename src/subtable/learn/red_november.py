@@ -18,7 +18,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from subtable.core.game import Game
+from subtable.core.view import SeatView
 from subtable.games.red_november.components import SEA, Components
+from subtable.games.red_november.view import RedNovemberView
 from subtable.learn.lesson import Lesson, Msg, Scene, Step, Wrong, edited
 
 GAME = "red-november"
@@ -141,6 +143,18 @@ def _stacked(c: Components, deck: Sequence[int], events: Sequence[str]) -> list[
     return rest + wanted[::-1]
 
 
+def _keeper(view: SeatView) -> dict[str, int]:
+    """The active gnome (1-based) and his Time Keeper's space."""
+    assert isinstance(view, RedNovemberView)
+    return {"gnome": view.active + 1, "space": view.keeper[view.active]}
+
+
+def _ghost(view: SeatView) -> dict[str, int]:
+    """The Ghost Time Keeper's space: the minutes the learner has left this turn."""
+    assert isinstance(view, RedNovemberView)
+    return {"ghost": view.ghost}
+
+
 def _m(key: str) -> Msg:
     return Msg(f"learn.rn.{key}")
 
@@ -203,13 +217,7 @@ FIRST_TURNS = Lesson(
                 Step(
                     ("draw 3", "draw 4"),
                     _m("time.task"),
-                    Msg(
-                        "learn.rn.time.done",
-                        lambda v: {
-                            "gnome": v["active"] + 1,
-                            "space": v["gnomes"][v["active"]]["keeper"],
-                        },
-                    ),
+                    Msg("learn.rn.time.done", _keeper),
                     wrong=(Wrong(("draw 1", "draw 2"), _m("time.short")),),
                     other=_m("time.other"),
                 ),
@@ -231,7 +239,7 @@ FIRST_TURNS = Lesson(
                 Step(
                     ("move 1",),
                     _m("hatches.task2"),
-                    Msg("learn.rn.hatches.done", lambda v: {"ghost": v["ghost"]}),
+                    Msg("learn.rn.hatches.done", _ghost),
                 ),
             ),
             rules=("movement",),

@@ -14,8 +14,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from subtable.core.game import Game
+from subtable.core.view import SeatView
 from subtable.games.submarine.components import Components
-from subtable.games.submarine.view import Phase
+from subtable.games.submarine.view import Phase, SubmarineView
 from subtable.learn.lesson import Lesson, Msg, Scene, Step, Wrong, edited
 
 GAME = "submarine"
@@ -163,6 +164,12 @@ def _cards(
     return hand, pile, discard
 
 
+def _boat_column(view: SeatView) -> dict[str, int]:
+    """The column (1-based) where the learner's boat stands, once it is on the sea."""
+    assert isinstance(view, SubmarineView)
+    return {"column": view.boats[0] + 1}
+
+
 def _m(key: str) -> Msg:
     return Msg(f"learn.sub.{key}")
 
@@ -285,7 +292,7 @@ FIRST_DIVES = Lesson(
                 Step(
                     ("boat 4", "boat 5"),
                     _m("boat.task"),
-                    Msg("learn.sub.boat.done", lambda v: {"column": _boat_column(v)}),
+                    Msg("learn.sub.boat.done", _boat_column),
                     wrong=(Wrong(("boat off",), _m("boat.off")),),
                 ),
             ),
@@ -356,10 +363,6 @@ FIRST_DIVES = Lesson(
         ),
     ),
 )
-
-
-def _boat_column(view: Mapping[str, Any]) -> Any:
-    return view["players"][0]["boat"]
 
 
 # -- lesson 2: swaps, jokers, the end and scoring --------------------------------------------
