@@ -487,7 +487,7 @@ def moment_text(
 ) -> str:
     """What happened at ``moment`` and what it cost or gained, in ``tr``'s language;
     ``number``: the move's number where it is told (the live log's), else its index."""
-    from subtable.ui.games import game_ui
+    from subtable.words import game_ui
 
     ui = game_ui(game)
     move = turning.moves[moment.move - 1]

@@ -14,8 +14,8 @@ from subtable.core.game import Game
 from subtable.i18n import Translator, translator
 from subtable.ui.games import GameUI
 from subtable.ui.options import Option, fit
-from subtable.ui.plain import shown
 from subtable.ui.prompt import LivePrompt
+from subtable.words.people import shown
 
 #: the last decisions shown to a seat that sits down after some were made
 LATE_MOVES = 5

@@ -39,7 +39,6 @@ from sqlalchemy.exc import IntegrityError
 from subtable.bots.advice import ADVICE_BUDGET, ADVICE_TOP, Advice, AdviceOption, Reason
 from subtable.bots.advice import advice_seed as seed_of_view
 from subtable.i18n import Translator
-from subtable.ui.advice import advice_lines, chance
 from subtable.web import render
 from subtable.web.advicejob import AdviceJob, pack_view
 from subtable.web.db import AskedRow
@@ -54,6 +53,7 @@ from subtable.web.protocol import (
     ErrorFrame,
 )
 from subtable.web.tasks import cancel_and_wait
+from subtable.words.advice import advice_lines, chance
 
 log = logging.getLogger("subtable.web")
 

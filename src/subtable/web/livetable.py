@@ -14,10 +14,6 @@ from subtable.core.events import Event
 from subtable.core.game import Game, State
 from subtable.core.record import GameRecord
 from subtable.core.registry import make_game
-from subtable.ui.advice import advice_allowed
-from subtable.ui.games import GameUI, game_ui
-from subtable.ui.games.common import action_as_seen
-from subtable.ui.undo import UndoLedger
 from subtable.web import render
 from subtable.web.botpool import BotJob
 from subtable.web.db import AskedRow, ChatRow, EntryRow, TableRow
@@ -32,6 +28,9 @@ from subtable.web.protocol import (
     UpdateFrame,
     WelcomeFrame,
 )
+from subtable.words import GameUI, action_as_seen, game_ui
+from subtable.words.advice import advice_allowed
+from subtable.words.undo import UndoLedger
 
 
 @dataclass(eq=False)

@@ -8,7 +8,7 @@ from babel.numbers import format_percent
 
 from subtable.bots.levels import level_of, level_rates
 from subtable.i18n import Translator
-from subtable.ui.games.common import bot_words
+from subtable.words.common import bot_words
 
 
 def bot_who(game: str, spec: str, tr: Translator) -> str:
