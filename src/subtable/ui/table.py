@@ -110,7 +110,7 @@ class GameTable:
         return self.tr("ui.who.player", n=s.player + 1)
 
     def seat_label(self, seat: int) -> str:
-        """``Gnome 2 (you)``."""
+        """``Player 2 (you)``."""
         return self.tr("ui.seat_label", seat=self.ui.seat_name(seat, self.tr), who=self.who(seat))
 
     def say(self, text: str, style: str | None = None) -> None:

@@ -151,7 +151,7 @@ class SeatScreen:
         self.shown_seq = self.state["seq"]
 
     def prompt_text(self) -> str:
-        """``Gnome 1 > ``: the deciding seat on this seat's turn, else its own."""
+        """``Player 1 > ``: the deciding seat on this seat's turn, else its own."""
         if not self.welcome["seats"]:
             return self.tr("ui.prompt", seat=self.tr("web.role.spectator")) + " "
         seat = self.state["decider"] if self.state["your_turn"] else self.welcome["seats"][0]

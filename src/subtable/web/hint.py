@@ -281,7 +281,7 @@ def asked_since(table: LiveTable, client: Client, last_seq: int | None) -> list[
 
 
 def seat_label(table: LiveTable, seat: int, seats: tuple[int, ...], tr: Translator) -> str:
-    """``Gnome 1 (you)``, ``Captain 2 (Ann)``: the seat and who holds it."""
+    """``Player 1 (you)``, ``Captain 2 (Ann)``: the seat and who holds it."""
     who = render.who_labels(table, seats, tr)[seat]
     return f"{table.ui.seat_name(seat, tr)} ({who})"
 

@@ -242,7 +242,7 @@ def replay_page(
     state = game.new_state(table.row.seed)
     ui = table.ui
     log: list[tuple[int, str, list[str]]] = []
-    # "Gnome 1 (Ana) asked the expert for advice." after the action it followed (public)
+    # "Player 1 (Ana) asked the expert for advice." after the action it followed (public)
     holders = who_labels(table, (), tr)  # names, bot levels: the replay is public
     asked: dict[int, list[str]] = {}
     for moves, asker in table.asked_moves():

@@ -43,7 +43,7 @@ class GameUI(Protocol):
         ...
 
     def seat_name(self, seat: int, tr: Translator) -> str:
-        """``Gnome 2`` / ``Player 2``."""
+        """``Player 2``, or the game's own word for a seat."""
         ...
 
     def action_label(self, action: Action, tr: Translator) -> str:
