@@ -34,6 +34,7 @@ from subtable.web.limits import ascii_int
 from subtable.web.live import Manager
 from subtable.web.routes import errors, learn, pages, socket, tables, turning
 from subtable.web.settings import Settings
+from subtable.web.tasks import cancel_and_wait
 from subtable.web.turning import Turnings
 
 __all__ = ["Settings", "create_app"]
@@ -64,8 +65,10 @@ def _lifespan(cfg: Settings) -> Callable[[FastAPI], contextlib.AbstractAsyncCont
         try:
             yield
         finally:
-            for chore in chores:
-                chore.cancel()
+            # stopped and waited for: a chore cancelled amid a query and left to the event
+            # loop's last sweep would be cancelled twice, and the SQLite driver then never
+            # finishes closing its connection (the loop could not close)
+            await cancel_and_wait(chores)
             await hint.close(manager)
             await app.state.turnings.close()
             await manager.close()
