@@ -349,7 +349,7 @@ def _check_cards(game: RedNovember, s: SavedFields, grog: int) -> None:
         if not c.events[i].set_aside:
             raise _bad(f"event card {i} ({c.events[i].kind}) cannot be set aside")
     for i in s["event_removed"]:
-        if c.events[i].kind != "respite" or game.options["greater_challenge"] < 1:
+        if c.events[i].kind != "respite" or int(game.options["greater_challenge"]) < 1:
             raise _bad(f"event card {i} ({c.events[i].kind}) cannot be out of the game")
     count = [0] * len(c.items)
     for i in s["item_deck"] + s["item_discard"]:
