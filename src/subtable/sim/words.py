@@ -7,6 +7,7 @@ names them only where people read: the summary tables, the report, ``replay``.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -59,7 +60,7 @@ def sweep_key(key: str, tr: Translator) -> str:
     return key if spec is None else option_label(spec, tr)
 
 
-def point_label(point: dict[str, object], tr: Translator) -> str:
+def point_label(point: Mapping[str, object], tr: Translator) -> str:
     """``players=5 greater_challenge=1``, or "all games" without a sweep (a comparison's
     two runs: "baseline" and "variant")."""
     if list(point) == ["compare"]:
