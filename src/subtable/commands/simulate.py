@@ -42,6 +42,7 @@ from subtable.ui.seat_words import levels_measured
 
 if TYPE_CHECKING:  # the lab's modules load lazily, when a command runs
     from subtable.bots.base import BotParamValue
+    from subtable.sim.compare import Comparison
     from subtable.sim.lab import Run
     from subtable.sim.runner import RunSummary, SimConfig
 
@@ -440,7 +441,7 @@ def print_comparison(
     game: str,
     base: RunSummary,
     variant: RunSummary,
-    comparison: dict[str, Any],
+    comparison: Comparison,
     tr: Translator,
 ) -> None:
     """The comparison table: each figure's rates, difference, intervals, test and the games

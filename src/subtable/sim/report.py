@@ -16,7 +16,7 @@ import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from subtable.core.errors import SubtableError
 from subtable.i18n import Translator, translator
@@ -34,6 +34,9 @@ from subtable.sim.words import (
     rate_ci,
     sweep_key,
 )
+
+if TYPE_CHECKING:
+    from subtable.sim.compare import Comparison
 
 #: a table's cell: its text, or its lines
 Cell = str | Sequence[str]
@@ -509,7 +512,7 @@ def _compare_diff_plot(plt: Any, stats: Sequence[Any], game: str, tr: Translator
 
 
 def _compare_table(
-    stats: Sequence[Any], comparison: dict[str, Any], game: str, tr: Translator
+    stats: Sequence[Any], comparison: Comparison, game: str, tr: Translator
 ) -> Element:
     from subtable.sim.words import compare_cells, compare_head
 
@@ -537,7 +540,7 @@ def html_table(head: Sequence[str], rows: Sequence[Sequence[Cell]]) -> Element:
 def write_compare_report(
     path: Path,
     runs: Sequence[Run],
-    comparison: dict[str, Any],
+    comparison: Comparison,
     *,
     game: str,
     tr: Translator | None = None,

@@ -19,7 +19,7 @@ from subtable.i18n import Translator
 from subtable.ui.game_options import flag_specs, option_label
 
 if TYPE_CHECKING:
-    from subtable.sim.compare import PairedStat
+    from subtable.sim.compare import Comparison, PairedStat
 
 
 def end_reason(game: str, reason: str, tr: Translator) -> str:
@@ -106,7 +106,7 @@ def figure_name(game: str, what: str, tr: Translator) -> str:
     return tr("lab.compare.fig.reason", reason=end_reason(game, rest, tr))
 
 
-def compare_head(comparison: dict[str, Any], tr: Translator) -> list[str]:
+def compare_head(comparison: Comparison, tr: Translator) -> list[str]:
     """The column headings of a paired comparison's table (terminal and report alike)."""
     paired = comparison["paired"]
     return [
