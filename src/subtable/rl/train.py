@@ -46,7 +46,7 @@ from subtable.bots.base import make_bot, observe
 from subtable.core.options import OptionValue
 from subtable.core.registry import registration
 from subtable.core.rng import Rng
-from subtable.rl.common import Obs
+from subtable.rl.common import Obs, TrainPreset
 from subtable.rl.policy import FORMAT, NumpyPolicy
 from subtable.rl.train_report import (
     Evaluation,
@@ -70,10 +70,10 @@ _SEAT_SALT = 0xA6E7_5EA7
 #: never collects can keep a game going for ever). The games' recipes imitate the heuristic
 #: first (``imitate`` episodes of its play), then fine-tune with PPO at a lower learning rate
 #: and entropy bonus; ``--imitate 0 --lr 3e-4 --ent-coef 0.01`` is PPO from scratch.
-BASE_PRESET: dict[str, Any] = {"options": {}, "seat": 0, "opponents": "heuristic"}
+BASE_PRESET: TrainPreset = {"options": {}, "seat": 0, "opponents": "heuristic"}
 
 
-def presets() -> dict[str, dict[str, Any]]:
+def presets() -> dict[str, TrainPreset]:
     """The training preset of each registered game with an encoder."""
     from subtable.core.registry import registrations
     from subtable.rl.common import support
@@ -127,9 +127,9 @@ class TrainConfig:
         from subtable.rl.common import support
 
         name = registration(game).name
-        base = {**BASE_PRESET, **support(name).train}
+        base: TrainPreset = {**BASE_PRESET, **support(name).train}
         values: dict[str, Any] = {"game": name, **base, **overrides}
-        values["options"] = {**base["options"], **overrides.get("options", {})}
+        values["options"] = {**base.get("options", {}), **overrides.get("options", {})}
         return cls(**values)
 
 
