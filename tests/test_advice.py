@@ -20,9 +20,9 @@ from subtable.core.record import GameRecord
 from subtable.core.registry import make_game
 from subtable.core.rng import Rng
 from subtable.i18n import LANGUAGES, translator
-from subtable.ui.advice import advice_allowed, advice_lines
-from subtable.ui.games import game_ui
 from subtable.ui.table import GameTable
+from subtable.words import game_ui
+from subtable.words.advice import advice_allowed, advice_lines
 
 BUDGET = 48
 GAMES = [("red-november", {"players": 4}), ("submarine", {"players": 3})]

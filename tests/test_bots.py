@@ -695,7 +695,7 @@ def test_a_heuristic_that_makes_mistakes_plays_the_experts_other_favourites() ->
 
 def test_levels_stand_for_their_games_bot_specs() -> None:
     from subtable.bots.levels import LEVELS, level_specs, resolve_level
-    from subtable.ui.seats import parse_seats
+    from subtable.words.seats import parse_seats
 
     for name, options in (("red-november", {"players": 3}), ("submarine", {"players": 3})):
         game = make_game(name, **options)
@@ -725,7 +725,7 @@ def test_a_seat_chosen_by_level_is_told_from_its_spec_alike_in_every_front_end()
 def test_each_level_shows_its_measured_win_rate_in_the_readers_language() -> None:
     from subtable.bots.levels import LEVELS, level_rates
     from subtable.i18n import translator
-    from subtable.ui.seat_words import levels_measured
+    from subtable.words.seat_words import levels_measured
 
     for name in ("red-november", "submarine"):
         rates = level_rates(name)

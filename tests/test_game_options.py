@@ -8,7 +8,7 @@ from subtable.core.errors import OptionError
 from subtable.core.options import Follows, OptionSpec, Rule, declare, settle
 from subtable.core.registry import registration
 from subtable.i18n import translator
-from subtable.ui.game_options import (
+from subtable.words.game_options import (
     GameRequest,
     GameRequestError,
     asked_options,

@@ -214,7 +214,7 @@ def test_counted_nouns_use_plural_forms() -> None:
 @pytest.mark.parametrize("lang", ["fr", "it", "pt"])
 def test_card_colours_agree_with_card(lang: str) -> None:
     from subtable.core.registry import make_game
-    from subtable.ui.games import game_ui
+    from subtable.words import game_ui
 
     tr = translator(lang)
     game = make_game("submarine", players=3)
@@ -272,7 +272,7 @@ def test_italian_writes_ed_before_an_e() -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_faint_check_is_a_sentence_whatever_the_card(lang: str) -> None:
     from subtable.core.events import Event
-    from subtable.ui.games import game_ui
+    from subtable.words import game_ui
 
     ui, tr = game_ui("red-november"), translator(lang)
 

@@ -19,8 +19,8 @@ from subtable.core.rng import Rng
 from subtable.i18n import LANGUAGES, catalog, translator
 from subtable.learn import Lesson, LessonRun, find_lesson, lesson_games, lessons
 from subtable.learn.run import text_of
-from subtable.ui.games import game_ui
 from subtable.ui.lessons import LessonScreen
+from subtable.words import game_ui
 
 ALL = [(game, lesson.id) for game in lesson_games() for lesson in lessons(game)]
 

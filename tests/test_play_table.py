@@ -18,11 +18,11 @@ from subtable.core.record import GameRecord, replay
 from subtable.core.registry import make_game
 from subtable.core.rng import Rng
 from subtable.i18n import LANGUAGES, translator
-from subtable.ui.game_options import GameRequest, GameRequestError, build_game
 from subtable.ui.games import game_ui
-from subtable.ui.seats import BEST_BOTS, SeatError, best_bot, build_seats, can_play, parse_seats
 from subtable.ui.table import GameTable
-from subtable.ui.undo import CHANCE, HIDDEN, OTHER_SEAT, START, UndoLedger
+from subtable.words.game_options import GameRequest, GameRequestError, build_game
+from subtable.words.seats import BEST_BOTS, SeatError, best_bot, build_seats, can_play, parse_seats
+from subtable.words.undo import CHANCE, HIDDEN, OTHER_SEAT, START, UndoLedger
 
 GAMES = [
     ("red-november", {"players": 3}),
@@ -383,7 +383,7 @@ def test_a_failing_bot_does_not_stop_the_game() -> None:
 
 def test_table_search_bots_count_iterations_and_use_a_clock_only_when_told() -> None:
     from subtable.core.registry import make_game
-    from subtable.ui.seats import build_seats, parse_seats
+    from subtable.words.seats import build_seats, parse_seats
 
     game = make_game("submarine", players=3)
     controllers = parse_seats("human,ismcts,ismcts:ms=500", game)

@@ -28,8 +28,8 @@ from subtable.core.registry import (
 )
 from subtable.i18n import translator
 from subtable.sim.runner import SimConfig, simulate
-from subtable.ui.seats import parse_seats
 from subtable.ui.table import GameTable
+from subtable.words.seats import parse_seats
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ from subtable.games.red_november.components import SEA
 from subtable.games.red_november.saved import S_TURN_START
 from subtable.games.red_november.view import Phase
 from subtable.i18n import translator
-from subtable.ui.games import game_ui
+from subtable.words import game_ui
 
 
 class Dice:

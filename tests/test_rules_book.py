@@ -16,8 +16,8 @@ from subtable.core.variants import read_variant
 from subtable.games.red_november.components import default_components as rn_components
 from subtable.games.submarine.components import default_components as sub_components
 from subtable.i18n import LANGUAGES, translator
-from subtable.ui.rules import RuleEntry, RuleSection, find_sections, rule_book
 from subtable.ui.table import GameTable
+from subtable.words.rules import RuleEntry, RuleSection, find_sections, rule_book
 
 GAMES = ("red-november", "submarine")
 #: what an untranslated message id looks like (``rules.rn.turn.title``)

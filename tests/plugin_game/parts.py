@@ -3,7 +3,7 @@ terminal UI, its browser board and its observation encoder."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from html import escape
 from typing import Any
 
@@ -44,7 +44,7 @@ def say(tr: Translator, key: str, **params: Any) -> str:
 
 
 class RaceUI:
-    """The :class:`~subtable.ui.games.base.GameUI` of Dice Race."""
+    """The :class:`~subtable.ui.games.GameUI` of Dice Race."""
 
     name = "dice-race"
 
@@ -63,10 +63,10 @@ class RaceUI:
     def public_label(self, form: str, tr: Translator) -> str:
         return form
 
-    def action_hint(self, action: Action, view: dict[str, Any], tr: Translator) -> str | None:
+    def action_hint(self, action: Action, view: Mapping[str, Any], tr: Translator) -> str | None:
         return None
 
-    def odds(self, action: Action, view: dict[str, Any]) -> float | None:
+    def odds(self, action: Action, view: Mapping[str, Any]) -> float | None:
         return None
 
     def card_text(self, word: str, tr: Translator) -> str | None:
@@ -87,7 +87,7 @@ class RaceUI:
         ]
         return Text("\n".join([self.title(tr), *lines]))
 
-    def reminder(self, view: dict[str, Any], tr: Translator) -> list[str]:
+    def reminder(self, view: Mapping[str, Any], tr: Translator) -> list[str]:
         return []
 
     def result(self, outcome: dict[str, Any], tr: Translator) -> str:
@@ -96,7 +96,7 @@ class RaceUI:
     def end_reason(self, reason: str, tr: Translator) -> str:
         return say(tr, reason)
 
-    def hidden_counts(self, view: dict[str, Any]) -> Hashable:
+    def hidden_counts(self, view: Mapping[str, Any]) -> Hashable:
         return ()
 
     def msgids(self) -> set[str]:

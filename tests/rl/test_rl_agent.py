@@ -17,7 +17,7 @@ from subtable.core.registry import make_game
 from subtable.core.rng import Rng
 from subtable.rl import make_encoder
 from subtable.rl.policy import FORMAT, NumpyPolicy
-from subtable.ui.seats import build_seats, parse_seats
+from subtable.words.seats import build_seats, parse_seats
 
 
 def _policy(game_name: str, options: dict[str, Any], path: Path, seed: int = 0) -> Path:

@@ -23,7 +23,7 @@ import pytest
 from tests.web.test_browser_table import Page, axe_violations, seat_url
 
 from subtable.i18n import LANGUAGES, translator
-from subtable.ui.rules import rule_book
+from subtable.words.rules import rule_book
 
 SCREEN = {"width": 1280, "height": 800}
 PHONE = {"width": 360, "height": 740}

@@ -18,6 +18,7 @@ from subtable.core.rng import Rng
 from subtable.i18n import Translator, translator
 from subtable.web.db import TableRow
 from subtable.web.live import LiveTable, build_table
+from subtable.web.protocol import Frame
 
 
 @dataclass
@@ -28,10 +29,10 @@ class _Page:
     seats: tuple[int, ...]
     tr: Translator
     html: bool = True
-    sent: list[dict[str, Any]] = field(default_factory=lambda: list[dict[str, Any]]())
+    sent: list[Frame] = field(default_factory=lambda: list[Frame]())
 
-    def push(self, message: dict[str, Any]) -> None:
-        self.sent.append(message)
+    def send(self, frame: Frame) -> None:
+        self.sent.append(frame)
 
 
 def _table(game: str, options: dict[str, Any], seed: int, controllers: list[str]) -> LiveTable:
@@ -49,7 +50,7 @@ def _table(game: str, options: dict[str, Any], seed: int, controllers: list[str]
 
 
 def _frames(table: LiveTable, page: _Page) -> dict[str, Any]:
-    return {"state": table.state_json(page), "welcome": table.welcome_json(page)}
+    return {"state": table.state_json(page), "welcome": table.welcome_frame(page).wire()}
 
 
 @pytest.mark.parametrize(

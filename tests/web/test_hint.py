@@ -314,8 +314,8 @@ def test_the_terminal_client_prints_the_advice_and_who_asked() -> None:
     from rich.console import Console
 
     from subtable.ui.answers import JOIN_COMMANDS
-    from subtable.ui.games import game_ui
     from subtable.web.client import Remote
+    from subtable.words import game_ui
 
     out = io.StringIO()
     remote = Remote(None, Console(file=out, width=200), "en")

@@ -26,6 +26,7 @@ from tests.web.test_information_sets import (
 )
 
 from subtable.web import hint, live
+from subtable.web.protocol import AdviceFrame
 
 pytestmark = pytest.mark.slow  # most tests here take over two seconds
 
@@ -74,14 +75,14 @@ def no_plant(m: pytest.MonkeyPatch) -> None:
 
 def plant_state_in_the_answer(m: pytest.MonkeyPatch) -> None:
     """The answer carries a digest of the whole state (what the expert must never read)."""
-    message = hint.advice_message
+    frame = hint.advice_frame
 
-    def leaky(table: live.LiveTable, *args: Any) -> dict[str, Any]:
-        out = message(table, *args)
-        out["world"] = table.state.digest()
+    def leaky(table: live.LiveTable, *args: Any) -> AdviceFrame:
+        out = frame(table, *args)
+        out.title += table.state.digest()
         return out
 
-    m.setattr(hint, "advice_message", leaky)
+    m.setattr(hint, "advice_frame", leaky)
 
 
 HINT_PAIRS = ["submarine-3", "submarine-3-redealt", "red-november-crazed"]

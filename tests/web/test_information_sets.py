@@ -33,6 +33,7 @@ from subtable.core.rng import Rng
 from subtable.web import live, livetable
 from subtable.web.app import Settings, create_app
 from subtable.web.live import Refused
+from subtable.web.protocol import WhyFrame
 
 pytestmark = pytest.mark.slow  # most tests here take over two seconds
 
@@ -317,17 +318,17 @@ def plant_raw_notation(m: pytest.MonkeyPatch) -> None:
 def plant_why_for_anyone(m: pytest.MonkeyPatch) -> None:
     """``why`` explains the current decision whoever asks (as before this was fixed)."""
 
-    def why(self: live.Manager, table: live.LiveTable, client: Any, raw: Any) -> dict[str, Any]:
+    def why(self: live.Manager, table: live.LiveTable, client: Any, raw: Any) -> WhyFrame:
         action = self.resolve(table, raw)
         if action.id in table.state.legal_action_ids():
-            return {"action": action.notation(), "legal": True}
+            return WhyFrame(action=action.notation(), legal=True, why="")
         error = table.state.explain_illegal(action)
-        return {
-            "action": action.notation(),
-            "legal": False,
-            "code": error.code,
-            "why": self.why_text(table, error, action, client.tr),
-        }
+        return WhyFrame(
+            action=action.notation(),
+            legal=False,
+            code=error.code,
+            why=self.why_text(table, error, action, client.tr),
+        )
 
     m.setattr(live.Manager, "why", why)
 

@@ -19,8 +19,8 @@ from tests.web.realclient import RealSeat, sunk_crew_table
 
 from subtable.core.registry import make_game
 from subtable.i18n import translator
-from subtable.ui.games import game_ui
 from subtable.web.client import Remote
+from subtable.words import game_ui
 from tmux_pane import Pane
 
 pytestmark = pytest.mark.slow  # most tests here take over two seconds

@@ -14,8 +14,8 @@ from tests.web.conftest import Seat, new_table
 
 from subtable.core.registry import make_game
 from subtable.i18n import translator
-from subtable.ui.games import game_ui
 from subtable.web.app import Settings, create_app
+from subtable.words import game_ui
 
 
 def _sub(client: Any, connect: Any, n: int = 2, **kw: Any) -> tuple[dict[str, Any], list[Seat]]:

@@ -22,11 +22,11 @@ from tests.web.conftest import Seat, new_table, play_out
 
 from subtable.core.registry import make_game
 from subtable.core.rng import Rng
-from subtable.ui.games import game_ui
-from subtable.ui.undo import UndoLedger
 from subtable.web import live
 from subtable.web.app import Settings, create_app
 from subtable.web.limits import Limits
+from subtable.words import game_ui
+from subtable.words.undo import UndoLedger
 
 
 def _app(tmp_path: Path, **limits: Any) -> TestClient:

@@ -17,9 +17,9 @@ from rich.console import Console
 from tests.web.conftest import new_table
 
 from subtable.core.registry import make_game
-from subtable.ui.games import game_ui
-from subtable.ui.plain import shown
 from subtable.web.client import Remote
+from subtable.words import game_ui
+from subtable.words.people import shown
 
 #: what a person might be called or say, and how the terminal must show it
 HOSTILE = {

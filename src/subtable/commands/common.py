@@ -13,7 +13,7 @@ from rich.text import Text
 from subtable.core.options import OptionValue
 from subtable.core.registry import registrations
 from subtable.i18n import Translator, translator
-from subtable.ui.game_options import flag_specs
+from subtable.words.game_options import flag_specs
 
 out = Console()
 err = Console(stderr=True)

@@ -16,11 +16,11 @@ from subtable.core.game import Game, State
 from subtable.core.record import GameRecord, replay
 from subtable.core.registry import game_names
 from subtable.i18n import LANGUAGES, Translator, detect_language, normalize, translator
-from subtable.ui.game_options import GameRequest, GameRequestError, build_game
-from subtable.ui.messages import seat_message
-from subtable.ui.seat_words import levels_measured
-from subtable.ui.seats import SeatError, parse_seats
 from subtable.ui.table import GameTable
+from subtable.words.game_options import GameRequest, GameRequestError, build_game
+from subtable.words.messages import seat_message
+from subtable.words.seat_words import levels_measured
+from subtable.words.seats import SeatError, parse_seats
 
 
 @with_option_flags

@@ -77,7 +77,7 @@ def replay_cmd(
         narrate(record, tr)
     if chart is not None or report is not None:
         turned(record, state.game, tr, chart=chart, report=report, worlds=worlds)
-    from subtable.ui.games import game_ui
+    from subtable.words import game_ui
 
     ui = game_ui(state.game)
     view_outcome = state.view(None)["outcome"]
@@ -135,9 +135,9 @@ def turned(
 def narrate(record: GameRecord, tr: Translator) -> None:
     """Print the game of ``record`` as the table's log reads to a spectator: each move by
     whom, then what it caused (hidden cards stay hidden)."""
-    from subtable.ui.games import game_ui
-    from subtable.ui.plain import shown
-    from subtable.ui.seat_words import bot_who
+    from subtable.words import game_ui
+    from subtable.words.people import shown
+    from subtable.words.seat_words import bot_who
 
     game = make_game(record.game, record.variant or None, **record.options)
     state: State[Any] = game.new_state(record.seed)

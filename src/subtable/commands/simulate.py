@@ -37,8 +37,8 @@ from subtable.sim.words import (
     point_label,
     rate_ci,
 )
-from subtable.ui.game_options import GameRequest, asked_options
-from subtable.ui.seat_words import levels_measured
+from subtable.words.game_options import GameRequest, asked_options
+from subtable.words.seat_words import levels_measured
 
 if TYPE_CHECKING:  # the lab's modules load lazily, when a command runs
     from subtable.bots.base import BotParamValue

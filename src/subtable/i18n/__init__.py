@@ -118,7 +118,7 @@ class Translator:
 
     def declared(self, msgid: str, /, **params: Any) -> str:
         """A message whose id a declaration holds rather than the code (a game's option
-        words): :func:`subtable.ui.game_options.declared_ids` enumerates those ids."""
+        words): :func:`subtable.words.game_options.declared_ids` enumerates those ids."""
         return self(msgid, **params)
 
     def plural(self, singular: str, plural: str, count: int, /, **params: Any) -> str:

@@ -21,9 +21,10 @@ from typing import Any
 
 from subtable.core.game import Game, State
 from subtable.core.registry import make_game
+from subtable.core.view import SeatView
 
-#: parameters of a text, from the learner's view (its JSON form) after the step
-ParamsOf = Callable[[Mapping[str, Any]], Mapping[str, Any]]
+#: parameters of a text, from the learner's view (typed: the game's own view) after the step
+ParamsOf = Callable[[SeatView], Mapping[str, Any]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,9 +34,11 @@ class Msg:
     id: str
     params: ParamsOf | None = None
 
-    def values(self, view: Mapping[str, Any]) -> dict[str, Any]:
-        """The parameters at ``view``."""
-        return dict(self.params(view)) if self.params is not None else {}
+    def values(self, view: SeatView | None) -> dict[str, Any]:
+        """The parameters at ``view`` (none without a view)."""
+        if self.params is None or view is None:
+            return {}
+        return dict(self.params(view))
 
 
 @dataclass(frozen=True, slots=True)

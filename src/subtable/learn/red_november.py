@@ -18,7 +18,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from subtable.core.game import Game
+from subtable.core.view import SeatView
 from subtable.games.red_november.components import SEA, Components
+from subtable.games.red_november.view import RedNovemberView
 from subtable.learn.lesson import Lesson, Msg, Scene, Step, Wrong, edited
 
 GAME = "red-november"
@@ -60,40 +62,7 @@ def _position(
     seq[active] = n + 1
     water = water or {}
     hatch_of = {pair: h for h, pair in enumerate(c.hatches)}
-    pool = Counter(data["item_deck"])
-    for hand in data["hands"]:
-        for i, k in enumerate(hand):
-            pool[i] += k
-    stash = data["stash"]
-    grog = c.item_index("grog")
-    new_hands = [[0] * len(c.items) for _ in range(n)]
-    for g, kinds in (hands or {}).items():
-        for kind in kinds:
-            i = c.item_index(kind)
-            if pool[i] > 0:
-                pool[i] -= 1
-            elif i == grog and stash > 0:
-                stash -= 1
-            else:
-                raise ValueError(f"no {kind} card left for gnome {g + 1}")
-            new_hands[g][i] += 1
-    deck = []
-    held = [i for hand in data["hands"] for i, k in enumerate(hand) for _ in range(k)]
-    for i in data["item_deck"] + held:
-        if pool[i] > 0:
-            pool[i] -= 1
-            deck.append(i)
-    wanted = []
-    rest = list(data["event_deck"])
-    for spec in events:
-        kind, _, number = spec.partition(":")
-        card = next(
-            i
-            for i in rest
-            if c.events[i].kind == kind and (not number or c.events[i].faint == int(number))
-        )
-        rest.remove(card)
-        wanted.append(card)
+    new_hands, deck, stash = _deal(c, data, n, hands or {})
     track = [c.track_start] * len(c.tracks)
     for name, level in (tracks or {}).items():
         track[c.tracks.index(name)] = level
@@ -117,12 +86,73 @@ def _position(
         "hands": new_hands,
         "item_deck": deck,
         "stash": stash,
-        "event_deck": rest + wanted[::-1],  # the last card is drawn first
+        "event_deck": _stacked(c, data["event_deck"], events),
         "intox": [(intoxication or {}).get(g, 0) for g in range(n)],
     }
     if rng is not None:
         changes["rng"] = rng
     return edited(state, **changes)
+
+
+def _deal(
+    c: Components, data: Mapping[str, Any], n: int, hands: Mapping[int, Sequence[str]]
+) -> tuple[list[list[int]], list[int], int]:
+    """The gnomes' ``hands`` (by item kind) dealt from the saved form ``data``'s item deck
+    and hands (Grog from the stash when the deck has none): the new hands, the item deck
+    left (in its dealt order) and the stash left."""
+    pool = Counter(data["item_deck"])
+    for hand in data["hands"]:
+        for i, k in enumerate(hand):
+            pool[i] += k
+    stash: int = data["stash"]
+    grog = c.item_index("grog")
+    new_hands = [[0] * len(c.items) for _ in range(n)]
+    for g, kinds in hands.items():
+        for kind in kinds:
+            i = c.item_index(kind)
+            if pool[i] > 0:
+                pool[i] -= 1
+            elif i == grog and stash > 0:
+                stash -= 1
+            else:
+                raise ValueError(f"no {kind} card left for gnome {g + 1}")
+            new_hands[g][i] += 1
+    deck = []
+    held = [i for hand in data["hands"] for i, k in enumerate(hand) for _ in range(k)]
+    for i in data["item_deck"] + held:
+        if pool[i] > 0:
+            pool[i] -= 1
+            deck.append(i)
+    return new_hands, deck, stash
+
+
+def _stacked(c: Components, deck: Sequence[int], events: Sequence[str]) -> list[int]:
+    """The event ``deck`` with ``events`` (``kind`` or ``kind:number``, the Faint Check
+    number) put on top in the order they will be drawn (the last card is drawn first)."""
+    wanted = []
+    rest = list(deck)
+    for spec in events:
+        kind, _, number = spec.partition(":")
+        card = next(
+            i
+            for i in rest
+            if c.events[i].kind == kind and (not number or c.events[i].faint == int(number))
+        )
+        rest.remove(card)
+        wanted.append(card)
+    return rest + wanted[::-1]
+
+
+def _keeper(view: SeatView) -> dict[str, int]:
+    """The active gnome (1-based) and his Time Keeper's space."""
+    assert isinstance(view, RedNovemberView)
+    return {"gnome": view.active + 1, "space": view.keeper[view.active]}
+
+
+def _ghost(view: SeatView) -> dict[str, int]:
+    """The Ghost Time Keeper's space: the minutes the learner has left this turn."""
+    assert isinstance(view, RedNovemberView)
+    return {"ghost": view.ghost}
 
 
 def _m(key: str) -> Msg:
@@ -187,13 +217,7 @@ FIRST_TURNS = Lesson(
                 Step(
                     ("draw 3", "draw 4"),
                     _m("time.task"),
-                    Msg(
-                        "learn.rn.time.done",
-                        lambda v: {
-                            "gnome": v["active"] + 1,
-                            "space": v["gnomes"][v["active"]]["keeper"],
-                        },
-                    ),
+                    Msg("learn.rn.time.done", _keeper),
                     wrong=(Wrong(("draw 1", "draw 2"), _m("time.short")),),
                     other=_m("time.other"),
                 ),
@@ -215,7 +239,7 @@ FIRST_TURNS = Lesson(
                 Step(
                     ("move 1",),
                     _m("hatches.task2"),
-                    Msg("learn.rn.hatches.done", lambda v: {"ghost": v["ghost"]}),
+                    Msg("learn.rn.hatches.done", _ghost),
                 ),
             ),
             rules=("movement",),

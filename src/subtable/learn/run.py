@@ -12,7 +12,6 @@ the move alone, never what the view hides.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -21,6 +20,7 @@ from subtable.core.actions import Action
 from subtable.core.errors import AmbiguousActionError, InvalidActionError
 from subtable.core.game import State
 from subtable.core.rng import Rng
+from subtable.core.view import SeatView
 from subtable.i18n import Translator
 from subtable.learn.lesson import Lesson, Msg, Scene, Step
 from subtable.words import action_as_seen, game_ui
@@ -92,11 +92,11 @@ class Prompt:
         return asdict(self)
 
 
-def text_of(msg: Msg, tr: Translator, view: Mapping[str, Any] | None = None) -> str:
+def text_of(msg: Msg, tr: Translator, view: SeatView | None = None) -> str:
     """A lesson's text in ``tr``'s language, its parameters read from ``view``."""
     # lessons hold their ids as data: msgids.learn_ids() enumerates them for the checks
     translate = tr
-    return translate(msg.id, **msg.values(view or {}))
+    return translate(msg.id, **msg.values(view))
 
 
 class LessonRun:
@@ -167,7 +167,7 @@ class LessonRun:
     # -- text ------------------------------------------------------------------------------
     def text(self, msg: Msg) -> str:
         """A message of the lesson, its parameters read from the learner's view."""
-        return text_of(msg, self.tr, self.view())
+        return text_of(msg, self.tr, self._state.observe(self.scene.seat))
 
     def _task(self) -> str:
         scene = self.scene

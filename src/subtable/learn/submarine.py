@@ -14,8 +14,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from subtable.core.game import Game
+from subtable.core.view import SeatView
 from subtable.games.submarine.components import Components
-from subtable.games.submarine.view import Phase
+from subtable.games.submarine.view import Phase, SubmarineView
 from subtable.learn.lesson import Lesson, Msg, Scene, Step, Wrong, edited
 
 GAME = "submarine"
@@ -50,70 +51,11 @@ def _position(
     c: Components = game.components  # type: ignore[attr-defined]
     state = game.new_state(SEED)
     data = state.to_json()
-    n = game.num_seats
     lv = c.levels
-    names = {c.token_name(t): t for t in range(c.tokens)}
-    grid: list[list[int]] = [list(cell) for cell in data["cells"]]
-    spare: list[list[int]] = [list(s) for s in data["spare"]]
-    box = list(data["box_tokens"])
-    owned = [[-1] * len(c.types) for _ in range(n)]
-    holes: list[int] = []
-
-    displaced: list[int] = []
-
-    def take(token: int) -> None:
-        if token in displaced:
-            displaced.remove(token)
-            return
-        for i, cell in enumerate(grid):
-            if token in cell:
-                cell.remove(token)
-                holes.append(i)
-                return
-        for s in spare:
-            if token in s:
-                s.remove(token)
-                return
-        box.remove(token)
-
-    for s, tokens in (jokers or {}).items():
-        displaced += [t for t in spare[s] if c.token_name(t) not in tokens]
-        spare[s] = []
-    for (col, level), tokens in (cells or {}).items():
-        i = (col - 1) * lv + level - 1
-        wanted = [names[t] for t in tokens]
-        for t in wanted:
-            take(t)
-        displaced += grid[i]
-        grid[i] = wanted
-    for s, tokens in (boards or {}).items():
-        for name in tokens:
-            t = names[name]
-            take(t)
-            owned[s][c.token_type(t)] = t
-    for s, tokens in (jokers or {}).items():
-        for name in tokens:
-            t = names[name]
-            take(t)
-            spare[s].append(t)
-    fixed = {(col - 1) * lv + level - 1 for col, level in (cells or {})}
-    free = [i for i in holes if i not in fixed]
-    for t in displaced:
-        if t >= c.treasure_tokens:
-            box.append(t)  # a shell no seat keeps goes back to the box
-        else:
-            grid[free.pop(0) if free else len(grid) - 1].append(t)
-    ncol = len(c.colours)
-    colour = {name: i for i, name in enumerate(c.colours)}
-    hand = [[h.get(name, 0) for name in c.colours] for h in hands]
-    pile = [[colour[x] for x in p] for p in piles]
-    discard = [
-        c.cards_per_colour
-        - data["box_cards"][k]
-        - sum(h[k] for h in hand)
-        - sum(p.count(k) for p in pile)
-        for k in range(ncol)
-    ]
+    tokens = _Tokens(c, data, game.num_seats)
+    tokens.place(cells or {}, boards or {}, jokers or {})
+    grid, owned, spare, box = tokens.grid, tokens.owned, tokens.spare, tokens.box
+    hand, pile, discard = _cards(c, data, hands, piles)
     changes: dict[str, Any] = {
         "cells": grid,
         "owned": owned,
@@ -132,6 +74,100 @@ def _position(
         "column": column - 1 if phase == Phase.ACT else -1,
     }
     return edited(state, **changes)
+
+
+class _Tokens:
+    """The treasure tokens of a saved form being edited: the cells, the boards, the jokers
+    (``spare``) and the box; a token taken from where it lay leaves a hole there."""
+
+    def __init__(self, c: Components, data: Mapping[str, Any], n: int) -> None:
+        self.c = c
+        self.names = {c.token_name(t): t for t in range(c.tokens)}
+        self.grid: list[list[int]] = [list(cell) for cell in data["cells"]]
+        self.spare: list[list[int]] = [list(s) for s in data["spare"]]
+        self.box = list(data["box_tokens"])
+        self.owned = [[-1] * len(c.types) for _ in range(n)]
+        self.holes: list[int] = []
+        #: tokens put out of a cell or a seat's jokers, waiting for a place
+        self.displaced: list[int] = []
+
+    def take(self, token: int) -> None:
+        """Take ``token`` from wherever it lies now."""
+        if token in self.displaced:
+            self.displaced.remove(token)
+            return
+        for i, cell in enumerate(self.grid):
+            if token in cell:
+                cell.remove(token)
+                self.holes.append(i)
+                return
+        for s in self.spare:
+            if token in s:
+                s.remove(token)
+                return
+        self.box.remove(token)
+
+    def place(
+        self,
+        cells: Mapping[Cell, Sequence[str]],
+        boards: Mapping[int, Sequence[str]],
+        jokers: Mapping[int, Sequence[str]],
+    ) -> None:
+        """Put the tokens named where :func:`_position` says, then the displaced ones into
+        the holes left (a shell no seat keeps back in the box)."""
+        c, lv, names = self.c, self.c.levels, self.names
+        for s, held in jokers.items():
+            self.displaced += [t for t in self.spare[s] if c.token_name(t) not in held]
+            self.spare[s] = []
+        for (col, level), held in cells.items():
+            i = (col - 1) * lv + level - 1
+            wanted = [names[t] for t in held]
+            for t in wanted:
+                self.take(t)
+            self.displaced += self.grid[i]
+            self.grid[i] = wanted
+        for s, held in boards.items():
+            for name in held:
+                self.take(names[name])
+                self.owned[s][c.token_type(names[name])] = names[name]
+        for s, held in jokers.items():
+            for name in held:
+                self.take(names[name])
+                self.spare[s].append(names[name])
+        fixed = {(col - 1) * lv + level - 1 for col, level in cells}
+        free = [i for i in self.holes if i not in fixed]
+        for t in self.displaced:
+            if t >= c.treasure_tokens:
+                self.box.append(t)
+            else:
+                self.grid[free.pop(0) if free else len(self.grid) - 1].append(t)
+
+
+def _cards(
+    c: Components,
+    data: Mapping[str, Any],
+    hands: Sequence[Mapping[str, int]],
+    piles: Sequence[Sequence[str]],
+) -> tuple[list[list[int]], list[list[int]], list[int]]:
+    """The hands (cards per colour), the piles (colour indices) and the discard pile that
+    holds every card neither in them nor in the box."""
+    colour = {name: i for i, name in enumerate(c.colours)}
+    hand = [[h.get(name, 0) for name in c.colours] for h in hands]
+    pile = [[colour[x] for x in p] for p in piles]
+    discard = [
+        c.cards_per_colour
+        - data["box_cards"][k]
+        - sum(h[k] for h in hand)
+        - sum(p.count(k) for p in pile)
+        for k in range(len(c.colours))
+    ]
+    return hand, pile, discard
+
+
+def _boat_column(view: SeatView) -> dict[str, int]:
+    """The column (1-based) where the learner's boat stands, once it is on the sea."""
+    assert isinstance(view, SubmarineView)
+    return {"column": view.boats[0] + 1}
 
 
 def _m(key: str) -> Msg:
@@ -256,7 +292,7 @@ FIRST_DIVES = Lesson(
                 Step(
                     ("boat 4", "boat 5"),
                     _m("boat.task"),
-                    Msg("learn.sub.boat.done", lambda v: {"column": _boat_column(v)}),
+                    Msg("learn.sub.boat.done", _boat_column),
                     wrong=(Wrong(("boat off",), _m("boat.off")),),
                 ),
             ),
@@ -327,10 +363,6 @@ FIRST_DIVES = Lesson(
         ),
     ),
 )
-
-
-def _boat_column(view: Mapping[str, Any]) -> Any:
-    return view["players"][0]["boat"]
 
 
 # -- lesson 2: swaps, jokers, the end and scoring --------------------------------------------

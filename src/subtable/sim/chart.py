@@ -299,7 +299,7 @@ def chart_svg(
 def _curve_label(turning: Turning, seat: int | None, tr: Translator, game: Game[Any]) -> str:
     """A curve's name: the team's in a cooperative game (whoever's view it is), else the
     seat's."""
-    from subtable.ui.games import game_ui
+    from subtable.words import game_ui
 
     if turning.team or seat is None:
         return tr("lab.turning.team")
@@ -325,8 +325,8 @@ def turning_figure(
     ``seat``: as seen by that seat (its own curve), ``step``: the replay's position,
     ``numbers``: each position's move number in the log (default: its index), ``href``:
     where a moment at a position links."""
-    from subtable.ui.advice import chance
-    from subtable.ui.games import game_ui
+    from subtable.words import game_ui
+    from subtable.words.advice import chance
 
     numbers = list(range(len(turning.moves) + 1)) if numbers is None else list(numbers)
     chosen = _chosen(turning, seat)

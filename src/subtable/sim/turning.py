@@ -8,7 +8,7 @@ models the search bots use were measured against such playouts and found too far
 chart (docs/lab.md: Red November 0.07 where the playouts give 0.86, with a “Crushed!”
 token on the track), so the chart plays out: its values are unbiased for the expert's
 play, with a 95% interval each. Seats whose views carry the same information share one
-estimate (Red November's gnomes, unless Crazed Gnomes hides their hands). A cooperative
+estimate (a cooperative team's seats, unless a variant hides their hands). A cooperative
 game's curve is the team's: the mean of its members' estimates.
 
 A change is a *moment* only when it is significant, in two stages. The curves' worlds are
@@ -23,7 +23,7 @@ of candidates, and testing a few candidates rather than every move keeps its pow
 significant changes, the three largest drops and rises of each curve are its moments, with
 the change and its paired 95% interval measured on the fresh worlds, the move's index (the
 replay's position after it) and events; a curve may have none. :func:`moment_text` says
-what happened there in the reader's language ("Gnome 3 chooses Reactor Room (4): the fire
+what happened there in the reader's language ("Player 3 moves to the Reactor Room (4): the fire
 spreads there: −14 points"). Every draw comes from generators seeded with ``seed``: the
 same record gives the same curves.
 
@@ -415,7 +415,7 @@ def turning_points(
 
 def _members(game: Game[Any], state: State[Any]) -> list[int]:
     """The team's members: every seat, unless the game is over and some seat's result
-    differs from the team's (a gnome who abandoned his comrades)."""
+    differs from the team's (a seat that abandoned its comrades)."""
     members = list(range(game.num_seats))
     outcome = state.outcome()
     if outcome is not None and game.info.win_reason is not None:
@@ -487,7 +487,7 @@ def moment_text(
 ) -> str:
     """What happened at ``moment`` and what it cost or gained, in ``tr``'s language;
     ``number``: the move's number where it is told (the live log's), else its index."""
-    from subtable.ui.games import game_ui
+    from subtable.words import game_ui
 
     ui = game_ui(game)
     move = turning.moves[moment.move - 1]

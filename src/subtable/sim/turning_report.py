@@ -31,7 +31,7 @@ CHART_STYLE = (
 
 
 def _figure(turning: Turning, game: Game[Any], tr: Translator) -> Any:
-    from subtable.ui.games import game_ui
+    from subtable.words import game_ui
 
     plt = pyplot()
     ui = game_ui(game)
@@ -101,7 +101,7 @@ def write_chart(turning: Turning, path: Path, game: Game[Any], tr: Translator) -
 
 def moment_rows(turning: Turning, game: Game[Any], tr: Translator) -> list[tuple[str, str]]:
     """Each moment's curve (the team or a seat) and what happened, in the reader's words."""
-    from subtable.ui.games import game_ui
+    from subtable.words import game_ui
 
     ui = game_ui(game)
     return [
@@ -118,7 +118,7 @@ def write_turning_report(
 ) -> None:
     """A self-contained HTML page: the web table's chart, its legend and its moments."""
     from subtable.sim.chart import turning_figure
-    from subtable.ui.games import game_ui
+    from subtable.words import game_ui
 
     title = tr("lab.turning.title", game=game_ui(game).title(tr))
     body = [*heading(title, command), turning_figure(turning, game, tr)]

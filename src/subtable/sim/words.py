@@ -16,7 +16,7 @@ from babel.numbers import format_decimal, format_percent
 
 from subtable.core.registry import GamePlugin, registration
 from subtable.i18n import Translator
-from subtable.ui.game_options import flag_specs, option_label
+from subtable.words.game_options import flag_specs, option_label
 
 if TYPE_CHECKING:
     from subtable.sim.compare import Comparison, PairedStat

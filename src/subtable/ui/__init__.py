@@ -1,7 +1,6 @@
 """The terminal table: people and bots at one game, drawn with Rich.
 
-* :mod:`subtable.ui.seats` — who controls which seat (``--seats``);
-* :mod:`subtable.ui.undo` — how far back ``undo`` may go, and why;
 * :mod:`subtable.ui.table` — the game loop, the prompt and its commands;
-* :mod:`subtable.ui.games` — what each game adds: its board, names, narration.
+* :mod:`subtable.ui.games` — each game's board, beside its words (:mod:`subtable.words`);
+* :mod:`subtable.ui.lessons` — the lessons at the terminal.
 """

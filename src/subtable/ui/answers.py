@@ -9,8 +9,8 @@ from typing import Any, TypeVar
 from subtable.core.actions import Action, ActionSpace
 from subtable.core.errors import AmbiguousActionError, InvalidActionError
 from subtable.i18n import Translator
-from subtable.ui.games.base import GameUI
 from subtable.ui.options import Option, describe
+from subtable.words import GameUI
 
 #: the commands of ``subtable join`` (a web table's terminal seat: ``say`` speaks at it)
 JOIN_COMMANDS = ("help", "why", "hint", "log", "undo", "board", "say", "again", "quit")

@@ -20,11 +20,11 @@ from subtable.i18n import Translator
 from subtable.learn import Lesson, LessonRun, Outcome, Played
 from subtable.learn.run import text_of
 from subtable.ui.games import game_ui
-from subtable.ui.games.common import bot_words
 from subtable.ui.options import columns
-from subtable.ui.rules import find_sections, rule_book
 from subtable.ui.table import Quit, options_of
 from subtable.ui.terminal import is_compact
+from subtable.words.common import bot_words
+from subtable.words.rules import find_sections, rule_book
 
 #: the lesson prompt's commands, each with its ``learn.ui.help.<command>`` line
 COMMANDS = ("options", "hint", "board", "rules", "again", "skip", "help", "quit")
@@ -123,7 +123,8 @@ class LessonScreen:
         self.console.rule(Text(head, style="bold"))
         who = {s: bot_words(run.scene.bot, tr) for s in range(run.state.game.num_seats)}
         who[run.scene.seat] = tr("ui.who.you")
-        self.console.print(run.ui.render(p.view, tr, who, compact=is_compact(self.console)))
+        board = game_ui(run.state.game).render(p.view, tr, who, compact=is_compact(self.console))
+        self.console.print(board)
         # the text under the board: on a short terminal the board's top scrolls away first
         if intro:
             self.say(p.intro, "italic")

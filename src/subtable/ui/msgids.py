@@ -5,7 +5,7 @@ Two sources, neither listed by hand:
 * the literal ids of ``tr(…)`` calls in the table's own code
   (:func:`subtable.i18n.extract.extract_paths`);
 * the members of each f-string family (``rn.item.{}``), enumerated by each game's
-  UI (:meth:`GameUI.msgids <subtable.ui.games.base.GameUI.msgids>`) from the
+  UI (:meth:`GameUI.msgids <subtable.ui.games.GameUI.msgids>`) from the
   components, the engine's option specs and its declared
   :attr:`~subtable.core.game.Game.vocabulary`: event keys, the reason codes of
   illegal moves, causes of death, end reasons, phases. A new event or reason
@@ -24,6 +24,8 @@ PLAY = UI_ROOT.parent / "commands" / "play.py"
 #: what the commands share: the error printer
 COMMON = UI_ROOT.parent / "commands" / "common.py"
 I18N = UI_ROOT.parent / "i18n"
+#: the words every front end shares (narration, reasons, seats, undo)
+WORDS = UI_ROOT.parent / "words"
 WEB = UI_ROOT.parent / "web"
 #: the lab's readable outputs: the summary tables, the report, ``replay``
 LAB = [UI_ROOT.parent / "sim", UI_ROOT.parent / "commands" / "simulate.py"]
@@ -34,7 +36,7 @@ LEARN = [UI_ROOT.parent / "learn", UI_ROOT.parent / "commands" / "learn.py"]
 
 def code_extraction() -> Extraction:
     """The ids, families and violations of the table's code."""
-    return extract_paths([UI_ROOT, PLAY, COMMON, I18N, WEB, *LAB, REPLAY, *LEARN])
+    return extract_paths([UI_ROOT, WORDS, PLAY, COMMON, I18N, WEB, *LAB, REPLAY, *LEARN])
 
 
 # -- the families ----------------------------------------------------------------------
@@ -57,7 +59,7 @@ def table_ids() -> set[str]:
     from subtable.ui.answers import JOIN_COMMANDS
     from subtable.ui.lessons import COMMANDS as LESSON_COMMANDS
     from subtable.ui.table import COMMANDS
-    from subtable.ui.undo import CHANCE, HIDDEN, OTHER_SEAT, OVER, START
+    from subtable.words.undo import CHANCE, HIDDEN, OTHER_SEAT, OVER, START
 
     ids = {f"ui.help.{c}" for c in ("number", "action", *COMMANDS, *JOIN_COMMANDS)}
     ids |= {f"learn.ui.help.{c}" for c in ("number", "action", *LESSON_COMMANDS)}
@@ -76,6 +78,6 @@ def learn_ids() -> set[str]:
 
 def all_msgids() -> set[str]:
     """Every id the table may ask for."""
-    from subtable.ui.game_options import declared_ids
+    from subtable.words.game_options import declared_ids
 
     return code_extraction().ids | table_ids() | game_ids() | learn_ids() | declared_ids()

@@ -44,7 +44,7 @@ class LivePrompt:
         self.console = console
         self.posts = posts
         self.stdin = stdin if stdin is not None else sys.stdin
-        self.text = ""  # the prompt itself (``Gnome 1 > ``)
+        self.text = ""  # the prompt itself (``Captain 1 > ``)
         self.buffer = ""  # what has been typed after it
         self.shown = False
         self._escape = ""  # an escape sequence being read (arrow keys): dropped

@@ -20,17 +20,17 @@ from subtable.core.events import Event
 from subtable.core.game import State
 from subtable.core.record import GameRecord
 from subtable.i18n import Translator
-from subtable.ui.advice import advice_allowed, advice_lines
 from subtable.ui.answers import BARE, help_lines, help_on, log_lines, pick, stray_argument
 from subtable.ui.games import game_ui
-from subtable.ui.games.base import GameUI
-from subtable.ui.games.common import action_as_seen
 from subtable.ui.options import Option, fit
-from subtable.ui.rules import RuleSection, find_sections, rule_book
-from subtable.ui.seat_words import bot_who
-from subtable.ui.seats import Seat, build_seats
 from subtable.ui.terminal import discard_typeahead, is_compact, wipe
-from subtable.ui.undo import UndoLedger
+from subtable.words import GameUI as GameWords
+from subtable.words import action_as_seen
+from subtable.words.advice import advice_allowed, advice_lines
+from subtable.words.rules import RuleSection, find_sections, rule_book
+from subtable.words.seat_words import bot_who
+from subtable.words.seats import Seat, build_seats
+from subtable.words.undo import UndoLedger
 
 #: seconds a bot waits before it plays (none with ``--fast``)
 BOT_PAUSE = 0.5
@@ -110,7 +110,7 @@ class GameTable:
         return self.tr("ui.who.player", n=s.player + 1)
 
     def seat_label(self, seat: int) -> str:
-        """``Gnome 2 (you)``."""
+        """``Player 2 (you)``."""
         return self.tr("ui.seat_label", seat=self.ui.seat_name(seat, self.tr), who=self.who(seat))
 
     def say(self, text: str, style: str | None = None) -> None:
@@ -459,7 +459,7 @@ class GameTable:
 
 
 def options_of(
-    ui: GameUI, legal: Sequence[Action], view: dict[str, Any], tr: Translator
+    ui: GameWords, legal: Sequence[Action], view: dict[str, Any], tr: Translator
 ) -> list[Option]:
     """``legal`` as the options on screen, their hints and odds from ``view`` (the play
     table's and a lesson's)."""

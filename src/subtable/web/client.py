@@ -1,6 +1,9 @@
 """``subtable join``: a terminal seat at a web table, with the screen, commands and languages
 of ``subtable play`` (the same per-game drawing, labels and narration), over the protocol of
-``docs/protocol.md``. It proves the protocol: it knows nothing the server does not send."""
+``docs/protocol.md``. It proves the protocol: it knows nothing the server does not send.
+
+This module holds the connection: the server's frames and the keys typed, read in turn; the
+screen is :mod:`subtable.web.clientscreen`, the links :mod:`subtable.web.clientlink`."""
 
 from __future__ import annotations
 
@@ -9,21 +12,16 @@ import queue
 import sys
 import threading
 import time
-import urllib.error
-import urllib.request
 from collections import deque
 from typing import Any, TextIO
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import urljoin
 
-from rich.console import Console, RenderableType
+from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
-from subtable.core.actions import Action
-from subtable.core.events import Event
-from subtable.core.game import Game
 from subtable.core.registry import make_game
-from subtable.i18n import Translator, detect_language, normalize, translator
+from subtable.i18n import detect_language, normalize, translator
 from subtable.ui.answers import (
     BARE,
     JOIN_COMMANDS,
@@ -33,48 +31,30 @@ from subtable.ui.answers import (
     pick,
     stray_argument,
 )
-from subtable.ui.games import GameUI, game_ui
-from subtable.ui.options import Option, fit
-from subtable.ui.plain import shown
+from subtable.ui.games import game_ui
 from subtable.ui.prompt import LivePrompt, Posted
+from subtable.web.clientlink import REPLY_TIMEOUT, JoinError, http_base, open_again, parse_link
+from subtable.web.clientscreen import LATE_MOVES, SeatScreen
+from subtable.web.protocol import (
+    ActionMsg,
+    AnyMessage,
+    ChatMsg,
+    Hello,
+    HintMsg,
+    NameMsg,
+    UndoMsg,
+    WhyMsg,
+)
+
+__all__ = ["COMMANDS", "LATE_MOVES", "JoinError", "Remote", "http_base", "parse_link", "run_join"]
 
 COMMANDS = JOIN_COMMANDS
 _BARE = (*BARE, "again")
-#: the last decisions shown to a seat that sits down after some were made
-LATE_MOVES = 5
 #: seconds of quiet before the seat says who it waits for
 QUIET = 0.3
-#: seconds a request waits for its answer before the keyboard is read again
-REPLY_TIMEOUT = 30.0
 
 
-class JoinError(Exception):
-    """A link or a connection that does not lead to a seat."""
-
-
-def parse_link(url: str) -> tuple[str, str, str]:
-    """``http://host:port/t/ID#TOKEN`` → (WebSocket URL, table id, token)."""
-    parts = urlsplit(url.strip())
-    segments = [s for s in parts.path.split("/") if s]
-    if (
-        parts.scheme not in ("http", "https", "ws", "wss")
-        or len(segments) < 2
-        or segments[-2] != "t"
-        or not parts.fragment
-    ):
-        raise JoinError(f"not an invite link: {url!r} (expected http://HOST/t/TABLE#TOKEN)")
-    return "ws" + http_base(url).removeprefix("http") + "/ws", segments[-1], parts.fragment
-
-
-def http_base(url: str) -> str:
-    """``http://host:port`` (or ``https://``) of an invite link: where the server answers
-    requests; its WebSocket is the same with ``ws``/``wss``."""
-    parts = urlsplit(url.strip())
-    scheme = "https" if parts.scheme in ("https", "wss") else "http"
-    return f"{scheme}://{parts.netloc}"
-
-
-class Remote:
+class Remote(SeatScreen):
     """The terminal side of one seat.
 
     Two threads read, one writes: the socket's messages and the keyboard's keys arrive
@@ -90,20 +70,13 @@ class Remote:
         stdin: TextIO | None = None,
         prompt: LivePrompt | None = None,
     ) -> None:
-        self.ws = ws
-        self.console = console
         self.events: queue.Queue[Posted] = queue.Queue()
         # the keyboard of an earlier table (``again``) is read on, into this table's queue
-        self.prompt = prompt if prompt is not None else LivePrompt(console, self.events, stdin)
-        self.prompt.posts = self.events
+        prompt = prompt if prompt is not None else LivePrompt(console, self.events, stdin)
+        prompt.posts = self.events
+        super().__init__(console, prompt, lang)
+        self.ws = ws
         self.deferred: deque[Posted] = deque()  # keys typed while a request was answered
-        self.tr: Translator = translator(lang or "en")
-        self.welcome: dict[str, Any] = {}
-        self.state: dict[str, Any] = {}
-        self.log: list[str] = []
-        self.ui: GameUI  # and the game: from the welcome
-        self.game: Game[Any]
-        self.shown_seq = -1
         self.announced: int | None = None  # the decider last said to be awaited
         self.asked: tuple[str, str] | None = None  # the request out: its kind, what was typed
         #: where the server answers requests (``http://host:port``), the table and the token
@@ -117,8 +90,10 @@ class Remote:
         self.next_url: str | None = None
 
     # -- the socket ---------------------------------------------------------------------
-    def send(self, message: dict[str, Any]) -> None:
-        self.ws.send(json.dumps({"v": 1, **message}))
+    def send(self, message: AnyMessage) -> None:
+        """Send one of the protocol's messages (built unchecked: what the server refuses,
+        it answers, and the answer is shown)."""
+        self.ws.send(json.dumps(message.model_dump(exclude_none=True)))
 
     def _reader(self) -> None:
         try:
@@ -140,137 +115,6 @@ class Remote:
         if kind != "msg":
             raise JoinError(self.tr("ui.quit"))
         return dict(payload)
-
-    # -- drawing ------------------------------------------------------------------------
-    def say(self, text: str, style: str | None = None) -> None:
-        """Print plain text (never read as markup) above the prompt, wrapped at words."""
-        self.prompt.print(Text(text, style=style or ""))
-
-    def who(self, seat: int) -> str:
-        owners = self.welcome["owners"]
-        player = self.welcome["players"][owners[seat]]
-        if player["controller"] == "bot":
-            return self.tr("ui.who.bot", bot=shown(str(player["bot"])))
-        if owners[seat] == self.welcome["player"]:
-            return self.tr("ui.who.you")
-        people = self.welcome.get("people") or []
-        name = people[owners[seat]] if owners[seat] < len(people) else None
-        # a name as typed: every character seen (``say`` and the board never read markup)
-        return shown(str(name)) if name else self.tr("ui.who.player", n=owners[seat] + 1)
-
-    def said(self, line: dict[str, Any]) -> None:
-        """A line of the table's chat (its author's name, else player N), as typed."""
-        name = line.get("name")
-        who = shown(str(name)) if name else self.tr("ui.who.player", n=int(line["player"]) + 1)
-        self.say(self.tr("ui.chat.line", name=who, text=shown(str(line["text"]))))
-
-    def seat_label(self, seat: int) -> str:
-        return self.tr("ui.seat_label", seat=self.ui.seat_name(seat, self.tr), who=self.who(seat))
-
-    def narrate(self, events: list[dict[str, Any]], *, quiet: bool = False) -> None:
-        for data in events:
-            event = Event(
-                data["key"],
-                data["params"],
-                tuple(data.get("owners", ())),
-                tuple(data.get("secret", ())),
-            )
-            try:
-                line = self.ui.narrate(event, self.tr)
-            except (KeyError, TypeError, ValueError, IndexError):
-                line = self.tr("ui.event.unknown", key=event.key)
-            if line:
-                self.log.append("  " + line)
-                if not quiet:
-                    self.say("  " + line)
-
-    def entry(self, entry: dict[str, Any], *, quiet: bool = False) -> None:
-        """Log an entry (and print it unless ``quiet``)."""
-        who = self.seat_label(entry["seat"])
-        if entry["kind"] == "undo":
-            line = self.tr("ui.undo.entry", who=who, label=self.label(entry))
-        else:
-            line = self.tr("ui.played", who=who, action=entry["action"], label=self.label(entry))
-        self.log.append(line)
-        if not quiet:
-            self.say(line, "bold" if entry["seat"] in self.welcome["seats"] else None)
-        self.narrate(entry["events"], quiet=quiet)
-
-    def label(self, entry: dict[str, Any]) -> str:
-        """An entry's description: the server's, else the action's or its public form's
-        (an undo names the action taken back, maybe only in its public form: ``swap``)."""
-        if entry.get("label"):
-            return str(entry["label"])
-        try:
-            action = self.game.parse_action(entry["action"])
-        except ValueError:
-            return str(self.ui.public_label(entry["action"], self.tr))
-        return str(self.ui.action_label(action, self.tr))
-
-    def catch_up(self, entries: list[dict[str, Any]]) -> None:
-        """The decisions made before this seat sat down: how many, the last few, and
-        ``log`` for the rest (with what they caused)."""
-        moves = []
-        for entry in entries:
-            moves.append(len(self.log))  # where its line goes
-            self.entry(entry, quiet=True)
-        if not entries:
-            return
-        tr = self.tr
-        n = len(entries)
-        self.say(tr.plural("ui.join.before", "ui.join.before.plural", n, n=n), "bold")
-        for at in moves[-LATE_MOVES:]:
-            self.say(self.log[at])
-        self.say(tr("ui.join.log"), "dim")
-
-    def view(self) -> dict[str, Any]:
-        views = self.state["views"]
-        decider = self.state["decider"]
-        for item in views:
-            if item["seat"] == decider:
-                return dict(item["view"])
-        return dict(views[0]["view"])
-
-    def legal(self) -> list[Action]:
-        """The legal actions the server listed (none when another seat decides)."""
-        return [self.game.parse_action(a["notation"]) for a in self.state["legal"]]
-
-    def options(self) -> list[Option]:
-        """The options as the screen lists them: the server's labels and hints, and the
-        odds of each from the deciding seat's view."""
-        view = self.view()
-        return [
-            Option(a["notation"], a["label"], a.get("hint"), self.ui.odds(action, view))
-            for a, action in zip(self.state["legal"], self.legal(), strict=True)
-        ]
-
-    def show(self) -> None:
-        """The board (and the options, on this seat's turn), laid out to fit."""
-        who = {s: self.who(s) for s in range(len(self.welcome["owners"]))}
-        view = self.view()
-
-        def board(compact: bool) -> RenderableType:
-            return self.ui.render(view, self.tr, who, compact=compact)
-
-        for part in fit(self.console, board, self.options(), self.tr):
-            self.prompt.print(part)
-        self.shown_seq = self.state["seq"]
-
-    def prompt_text(self) -> str:
-        """``Gnome 1 > ``: the deciding seat on this seat's turn, else its own."""
-        if not self.welcome["seats"]:
-            return self.tr("ui.prompt", seat=self.tr("web.role.spectator")) + " "
-        seat = self.state["decider"] if self.state["your_turn"] else self.welcome["seats"][0]
-        return self.tr("ui.prompt", seat=self.ui.seat_name(seat, self.tr)) + " "
-
-    def not_yours(self) -> None:
-        """The answer to a move, ``why`` or ``undo`` while another seat decides."""
-        if not self.welcome["seats"]:
-            self.say(self.tr("web.error.spectator"), "red")
-            return
-        decider = self.state["decider"]
-        current = "?" if decider is None else self.seat_label(decider)
-        self.say(self.tr("ui.why.not_your_turn", current=current), "red")
 
     # -- messages -----------------------------------------------------------------------
     def handle(self, msg: dict[str, Any]) -> None:
@@ -318,12 +162,12 @@ class Remote:
         else:
             self.say(msg.get("why") or msg["message"], "red")
 
-    def request(self, kind: str, text: str, message: dict[str, Any]) -> None:
+    def request(self, text: str, message: AnyMessage) -> None:
         """Send a request and print what comes until it is answered (or the table moved):
         keys typed meanwhile wait their turn."""
         seq = self.state["seq"]
-        self.asked = (kind, text)
-        self.send({"type": kind, **message})
+        self.asked = (message.type, text)
+        self.send(message)
         deadline = time.monotonic() + REPLY_TIMEOUT
         while self.asked is not None and self.state["seq"] == seq:
             try:
@@ -343,12 +187,11 @@ class Remote:
     def run(self, table: str, token: str, lang: str | None, name: str | None = None) -> int:
         self.table, self.token = table, token
         # every entry from the first: a seat that sits down late is told what happened
-        hello: dict[str, Any] = {"type": "hello", "table": table, "token": token, "last_seq": 0}
-        if lang is not None:
-            hello["lang"] = lang
-        if name is not None:
-            hello["name"] = name
-        self.send(hello)
+        self.send(
+            Hello.model_construct(
+                type="hello", table=table, token=token, last_seq=0, lang=lang, name=name
+            )
+        )
         self.start()
         first = self.message()
         if first["type"] == "error":
@@ -387,7 +230,7 @@ class Remote:
         else:
             answer = self.console.input(escape(question)).strip()
         if answer:
-            self.send({"type": "name", "name": answer})
+            self.send(NameMsg.model_construct(type="name", name=answer))
 
     def read_line(self, question: str) -> str:
         """The next line typed, asked as ``question`` at the prompt (messages that come
@@ -458,12 +301,6 @@ class Remote:
         people = self.tr.plural("web.waiting.people", "web.waiting.people.plural", n, n=n)
         return f"{people}. {self.tr('web.waiting.how')}"
 
-    def finish(self) -> None:
-        self.show()
-        outcome = self.state["outcome"]
-        self.say(self.tr("ui.result", text=self.ui.result(outcome, self.tr)), "bold")
-        self.say(self.tr("ui.join.end"), "dim")
-
     def again(self) -> bool:
         """``again``: take this seat at the next table (opened now if nobody has yet); True
         to leave for it."""
@@ -471,24 +308,9 @@ class Remote:
             self.say(self.tr("ui.join.not_over"), "red")
             return False
         if self.rematch is None:
-            request = urllib.request.Request(
-                f"{self.base}/api/tables/{self.table}/again",
-                data=json.dumps({"token": self.token}).encode(),
-                headers={"Content-Type": "application/json"},
-                method="POST",
-            )
             try:
-                with urllib.request.urlopen(request, timeout=REPLY_TIMEOUT) as answer:
-                    url = str(json.loads(answer.read())["url"])
-                self.rematch = urljoin(self.base + "/", url)  # the server's link is relative
-            except urllib.error.HTTPError as exc:
-                try:
-                    reason = str(json.loads(exc.read())["message"])
-                except (ValueError, KeyError, TypeError):
-                    reason = f"HTTP {exc.code}"
-                self.say(self.tr("ui.join.again_failed", reason=reason), "red")
-                return False
-            except (OSError, ValueError, KeyError, TypeError) as exc:
+                self.rematch = open_again(self.base, self.table, self.token)
+            except JoinError as exc:
                 self.say(self.tr("ui.join.again_failed", reason=str(exc)), "red")
                 return False
         self.next_url = self.rematch
@@ -525,14 +347,14 @@ class Remote:
             if not rest:
                 self.say(tr("ui.say.usage"), "red")
             else:
-                self.send({"type": "chat", "text": rest})
+                self.send(ChatMsg.model_construct(type="chat", text=rest))
         elif word == "log":
             for line in log_lines(self.log, rest, tr):
                 self.say(*line)
         elif word == "undo":
             # an undo takes back this seat's own last decision, often on another's turn
             if mine or self.state["can_undo"]:
-                self.request("undo", text, {"seq": self.state["seq"]})
+                self.request(text, UndoMsg.model_construct(type="undo", seq=self.state["seq"]))
             else:
                 self.not_yours()
         elif word == "hint":
@@ -541,7 +363,7 @@ class Remote:
             elif not mine:
                 self.not_yours()
             else:
-                self.request("hint", text, {})
+                self.request(text, HintMsg.model_construct(type="hint"))
         elif word == "why":
             if not rest:
                 self.say(tr("ui.why.usage"), "red")
@@ -550,7 +372,7 @@ class Remote:
             else:
                 picked = pick(rest, self.legal(), self.game.action_space, tr)
                 target = rest if isinstance(picked, str) else picked.notation()
-                self.request("why", rest, {"action": target})
+                self.request(rest, WhyMsg.model_construct(type="why", action=target))
         elif not mine:
             self.not_yours()
         else:
@@ -558,8 +380,9 @@ class Remote:
             if isinstance(picked, str):
                 self.say(picked, "red")
             else:
-                message = {"seq": self.state["seq"], "action": picked.notation()}
-                self.request("action", text, message)
+                seq = self.state["seq"]
+                action = picked.notation()
+                self.request(text, ActionMsg.model_construct(type="action", seq=seq, action=action))
         return False
 
 

@@ -7,11 +7,11 @@ import contextlib
 import logging
 import time
 
-from subtable.ui.seats import best_bot
 from subtable.web.db import EntryRow
 from subtable.web.livetable import LiveTable
 from subtable.web.livetypes import LATE, TURN_BASED, Refused
 from subtable.web.people import People
+from subtable.words.seats import best_bot
 
 log = logging.getLogger("subtable.web")
 

@@ -10,10 +10,10 @@ from subtable.bots.base import parse_bot_spec
 from subtable.core.errors import SubtableError
 from subtable.core.game import Game
 from subtable.i18n import LANGUAGES, Translator, normalize, translator
-from subtable.ui.game_options import GameRequest, GameRequestError, build_game, flag_specs
-from subtable.ui.messages import seat_message
-from subtable.ui.seats import SeatError, parse_seats
 from subtable.web.live import TURN_BASED, Refused, TablePeople
+from subtable.words.game_options import GameRequest, GameRequestError, build_game, flag_specs
+from subtable.words.messages import seat_message
+from subtable.words.seats import SeatError, parse_seats
 
 if TYPE_CHECKING:
     from subtable.web.live import Manager

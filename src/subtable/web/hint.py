@@ -39,13 +39,21 @@ from sqlalchemy.exc import IntegrityError
 from subtable.bots.advice import ADVICE_BUDGET, ADVICE_TOP, Advice, AdviceOption, Reason
 from subtable.bots.advice import advice_seed as seed_of_view
 from subtable.i18n import Translator
-from subtable.ui.advice import advice_lines, chance
-from subtable.web import PROTOCOL_VERSION, render
+from subtable.web import render
 from subtable.web.advicejob import AdviceJob, pack_view
 from subtable.web.db import AskedRow
 from subtable.web.limits import Buckets, Limits
 from subtable.web.live import Client, LiveTable, Manager, Refused
+from subtable.web.protocol import (
+    AdviceAsked,
+    AdviceAskedFrame,
+    AdviceChoice,
+    AdviceFrame,
+    AskedRef,
+    ErrorFrame,
+)
 from subtable.web.tasks import cancel_and_wait
+from subtable.words.advice import advice_lines, chance
 
 log = logging.getLogger("subtable.web")
 
@@ -161,7 +169,7 @@ async def hint(manager: Manager, table: LiveTable, client: Client, seat: int | N
     key = (table.seq, decider)
     known = memo.answers.get(key)
     if known is not None:  # the same decision again: the same advice, no new line
-        client.push(advice_message(table, client, key[0], decider, known))
+        client.send(advice_frame(table, client, key[0], decider, known))
         return
     before = memo.waiting.get(decider)
     if before is not None and before.key == key:
@@ -228,9 +236,8 @@ async def _log_asked(manager: Manager, table: LiveTable, seq: int, seat: int) ->
             raise Refused("stale_seq", "someone asked at the same moment: ask again") from None
         table.asked.append(asked)
         for other in list(table.clients):
-            other.push(
-                {"v": PROTOCOL_VERSION, "type": "advice_asked", **asked_json(table, asked, other)}
-            )
+            note = asked_note(table, asked, other)
+            other.send(AdviceAskedFrame(asked=note.asked, line=note.line))
 
 
 async def _think(manager: Manager, table: LiveTable, question: _Question, job: AdviceJob) -> None:
@@ -241,42 +248,40 @@ async def _think(manager: Manager, table: LiveTable, question: _Question, job: A
             found = await manager.pool.advise(job)
         except RuntimeError as exc:
             log.error("advice failed at table %s: %s", table.id, exc)
-            client.push(
-                {
-                    "v": PROTOCOL_VERSION,
-                    "type": "error",
-                    "code": "advice_failed",
-                    "message": "the expert could not answer",
-                    "why": client.tr("web.hint.failed"),
-                    "about": "hint",
-                }
+            client.send(
+                ErrorFrame(
+                    code="advice_failed",
+                    message="the expert could not answer",
+                    why=client.tr("web.hint.failed"),
+                    about="hint",
+                )
             )
             return
         memo.answers[key] = found
         while len(memo.answers) > _KEPT:
             memo.answers.popitem(last=False)
-        client.push(advice_message(table, client, key[0], key[1], found))
+        client.send(advice_frame(table, client, key[0], key[1], found))
     finally:
         _forget(memo, question)
 
 
-def asked_json(table: LiveTable, asked: AskedRow, client: Client) -> dict[str, Any]:
+def asked_note(table: LiveTable, asked: AskedRow, client: Client) -> AdviceAsked:
     """One time advice was asked, as ``client`` reads it (public: who, and when)."""
     tr = client.tr
-    return {
-        "asked": {"n": asked.n, "seq": asked.seq, "seat": asked.seat},
-        "line": tr("advice.asked", who=seat_label(table, asked.seat, client.seats, tr)),
-    }
+    return AdviceAsked(
+        asked=AskedRef(n=asked.n, seq=asked.seq, seat=asked.seat),
+        line=tr("advice.asked", who=seat_label(table, asked.seat, client.seats, tr)),
+    )
 
 
-def asked_since(table: LiveTable, client: Client, last_seq: int | None) -> list[dict[str, Any]]:
+def asked_since(table: LiveTable, client: Client, last_seq: int | None) -> list[AdviceAsked]:
     """The times advice was asked that a (re)joining page shows: all of them, or those from
     the entry it last saw (the page drops the ones it already shows, by number)."""
-    return [asked_json(table, a, client) for a in table.asked if a.seq >= (last_seq or 0)]
+    return [asked_note(table, a, client) for a in table.asked if a.seq >= (last_seq or 0)]
 
 
 def seat_label(table: LiveTable, seat: int, seats: tuple[int, ...], tr: Translator) -> str:
-    """``Gnome 1 (you)``, ``Captain 2 (Ann)``: the seat and who holds it."""
+    """``Player 1 (you)``, ``Captain 2 (Ann)``: the seat and who holds it."""
     who = render.who_labels(table, seats, tr)[seat]
     return f"{table.ui.seat_name(seat, tr)} ({who})"
 
@@ -306,41 +311,33 @@ def advice_of(data: dict[str, Any]) -> Advice:
     )
 
 
-def advice_message(
+def advice_frame(
     table: LiveTable, client: Client, seq: int, seat: int, data: dict[str, Any]
-) -> dict[str, Any]:
+) -> AdviceFrame:
     """The ``advice`` answer: the figures, and the same in the asker's words."""
     tr = client.tr
     advice = advice_of(data)
     ui = table.ui
     space = table.game.action_space
     lines = advice_lines(advice, table.game, ui, tr)
-    options = []
-    for rank, option in enumerate(advice.options, start=1):
-        options.append(
-            {
-                "rank": rank,
-                "action": option.action,
-                "notation": option.notation,
-                "label": ui.action_label(space[option.action], tr),
-                "chance": chance(option.chance, tr),
-                "low": chance(option.low, tr),
-                "high": chance(option.high, tr),
-                "worlds": option.worlds,
-                "expert": option.expert,
-                "reason": ui.advice_reason(option.reason.key, option.reason.params, tr),
-            }
+    options = [
+        AdviceChoice(
+            rank=rank,
+            action=option.action,
+            notation=option.notation,
+            label=ui.action_label(space[option.action], tr),
+            chance=chance(option.chance, tr),
+            low=chance(option.low, tr),
+            high=chance(option.high, tr),
+            worlds=option.worlds,
+            expert=option.expert,
+            reason=ui.advice_reason(option.reason.key, option.reason.params, tr),
         )
-    return {
-        "v": PROTOCOL_VERSION,
-        "type": "advice",
-        "seq": seq,
-        "seat": seat,
-        "title": lines[0],
-        "options": options,
-        "lines": lines,
-        "advice": data,
-    }
+        for rank, option in enumerate(advice.options, start=1)
+    ]
+    return AdviceFrame(
+        seq=seq, seat=seat, title=lines[0], options=options, lines=lines, advice=data
+    )
 
 
 async def close(manager: Manager) -> None:

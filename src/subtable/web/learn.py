@@ -24,12 +24,12 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 from subtable.i18n import Translator
 from subtable.learn import LessonRun, Outcome, Played, find_lesson, lesson_games, lessons
 from subtable.learn.run import text_of
-from subtable.ui.games import game_ui
-from subtable.ui.games.common import bot_words
-from subtable.ui.rules import rule_book
 from subtable.web.boards import board_renderer
 from subtable.web.guard import short
 from subtable.web.routes.errors import ApiError
+from subtable.words import game_ui
+from subtable.words.common import bot_words
+from subtable.words.rules import rule_book
 
 #: the moves one scene may carry (a played-out game is far shorter)
 MAX_MOVES = 300

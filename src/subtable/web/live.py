@@ -15,7 +15,6 @@ from collections.abc import Callable
 from typing import Any
 
 from subtable.core.game import Game
-from subtable.ui.advice import advice_allowed
 from subtable.web.db import TableRow
 from subtable.web.livetable import LiveTable, build_table, shared_game
 from subtable.web.livetypes import (
@@ -31,6 +30,7 @@ from subtable.web.livetypes import (
     token_hash,
 )
 from subtable.web.waiting import Waiting
+from subtable.words.advice import advice_allowed
 
 __all__ = [
     "HUMAN",
@@ -77,7 +77,7 @@ class Manager(Waiting):
         waits for them (:mod:`~subtable.web.waiting`).
 
         ``advice``: whether players may ask the expert (``None``: at a cooperative game or
-        where one person plays, :func:`~subtable.ui.advice.advice_allowed`).
+        where one person plays, :func:`~subtable.words.advice.advice_allowed`).
 
         Refused (``too_many_tables``) when the server or ``creator`` (a digest of the
         client's address) already has as many unfinished tables as the limits allow.
@@ -200,5 +200,5 @@ class Manager(Waiting):
             )
             table.rematch = Rematch(new.id, tokens, spectator)
             for client in list(table.clients):
-                client.push(table.rematch.frame(client.player))
+                client.send(table.rematch.frame(client.player))
             return table.rematch

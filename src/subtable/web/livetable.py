@@ -14,14 +14,23 @@ from subtable.core.events import Event
 from subtable.core.game import Game, State
 from subtable.core.record import GameRecord
 from subtable.core.registry import make_game
-from subtable.ui.advice import advice_allowed
-from subtable.ui.games import GameUI, game_ui
-from subtable.ui.games.common import action_as_seen
-from subtable.ui.undo import UndoLedger
-from subtable.web import PROTOCOL_VERSION, render
+from subtable.web import render
 from subtable.web.botpool import BotJob
 from subtable.web.db import AskedRow, ChatRow, EntryRow, TableRow
 from subtable.web.livetypes import HUMAN, LATE, Client, LiveEntry, Rematch
+from subtable.web.protocol import (
+    ChatFrame,
+    ChatLine,
+    ClosedFrame,
+    Entry,
+    PeopleFrame,
+    PlayerSeat,
+    UpdateFrame,
+    WelcomeFrame,
+)
+from subtable.words import GameUI, action_as_seen, game_ui
+from subtable.words.advice import advice_allowed
+from subtable.words.undo import UndoLedger
 
 
 @dataclass(eq=False)
@@ -95,16 +104,16 @@ class LiveTable:
             for p, c in enumerate(self.row.controllers)
         ]
 
-    def chat_json(self, line: ChatRow) -> dict[str, Any]:
+    def chat_line(self, line: ChatRow) -> ChatLine:
         """A line said at the table (public: every connection gets the same)."""
-        return {
-            "n": line.n,
-            "seq": line.seq,
-            "player": line.player,
-            "name": self.row.names.get(line.player),
-            "text": line.text,
-            "at": line.at,
-        }
+        return ChatLine(
+            n=line.n,
+            seq=line.seq,
+            player=line.player,
+            name=self.row.names.get(line.player),
+            text=line.text,
+            at=line.at,
+        )
 
     def controller(self, seat: int) -> str:
         """``human`` or the bot spec of the player holding ``seat``."""
@@ -216,7 +225,7 @@ class LiveTable:
                     return seat
         return client.seats[0] if client.seats else None
 
-    def entry_json(self, entry: LiveEntry, client: Client) -> dict[str, Any]:
+    def entry_as_seen(self, entry: LiveEntry, client: Client) -> Entry:
         """An entry as ``client`` may see it: events redacted, labels in its language."""
         # a private move (a colour swapped, an item given) shows whole only to the seats
         # that may see it; every other connection reads its public form (``swap``)
@@ -224,23 +233,23 @@ class LiveTable:
         notation, label = action_as_seen(
             self.game, self.ui, action, entry.seat, entry.events, client.seats, client.tr
         )
-        data: dict[str, Any] = {
-            "seq": entry.seq,
-            "kind": entry.kind,
-            "seat": entry.seat,
-            "action": notation,
-        }
-        # an undo's label names the action it takes back, as this connection saw it (the
-        # page and the terminal say "takes back: …" themselves)
-        data["label"] = label
         events = [e.for_seat(self._redact_seat(client, e)) for e in entry.events]
-        data["events"] = [e.to_json() for e in events]
+        seen = Entry(
+            seq=entry.seq,
+            kind=entry.kind,
+            seat=entry.seat,
+            action=notation,
+            # an undo's label names the action it takes back, as this connection saw it
+            # (the page and the terminal say "takes back: …" themselves)
+            label=label,
+            events=[e.to_json() for e in events],
+        )
         if client.html:
-            data["lines"] = render.narrate(self, events, client.tr)
+            seen.lines = render.narrate(self, events, client.tr)
             if entry.kind == LATE and entry.seat is not None:
-                data["lines"].insert(0, render.late_line(self, entry.seat, client.tr))
-            data["stage"] = render.stage_json(self, events, client.tr)
-        return data
+                seen.lines.insert(0, render.late_line(self, entry.seat, client.tr))
+            seen.stage = render.stage_json(self, events, client.tr)
+        return seen
 
     def state_json(self, client: Client) -> dict[str, Any]:
         """The position as ``client`` may see it, and what it may do now."""
@@ -283,41 +292,38 @@ class LiveTable:
             data["html"] = render.state_html(self, client.seats, seen, actions, client.tr, legal)
         return data
 
-    def welcome_json(self, client: Client) -> dict[str, Any]:
+    def welcome_frame(self, client: Client) -> WelcomeFrame:
         """What a client learns when it joins: the table, its role, the seats."""
-        data: dict[str, Any] = {
-            "v": PROTOCOL_VERSION,
-            "type": "welcome",
-            "table": self.id,
-            "game": self.row.game,
-            "options": self.row.options,
-            "lang": client.tr.lang,
-            "role": "spectator" if client.player is None else "player",
-            "player": client.player,
-            "seats": list(client.seats),
-            "owners": list(self.owners),
-            "players": [
-                {
-                    "player": p,
-                    "controller": "human" if c == HUMAN else "bot",
-                    "bot": None if c == HUMAN else c,
-                }
+        opening = [e.for_seat(self._redact_seat(client, e)) for e in self.opening]
+        frame = WelcomeFrame(
+            table=self.id,
+            game=self.row.game,
+            options=self.row.options,
+            lang=client.tr.lang,
+            role="spectator" if client.player is None else "player",
+            player=client.player,
+            seats=list(client.seats),
+            owners=list(self.owners),
+            players=[
+                PlayerSeat(
+                    player=p,
+                    controller="human" if c == HUMAN else "bot",
+                    bot=None if c == HUMAN else c,
+                )
                 for p, c in enumerate(self.row.controllers)
             ],
-            "opening": [e.for_seat(self._redact_seat(client, e)).to_json() for e in self.opening],
-            "people": self.people(),
-            "mode": self.row.mode,
-            "turn_limit": self.row.turn_limit,
-            "late": self.row.late,
-            "advice": self.advice_on,
-        }
+            opening=[e.to_json() for e in opening],
+            people=self.people(),
+            mode=self.row.mode,
+            turn_limit=self.row.turn_limit,
+            late=self.row.late,
+            advice=self.advice_on,
+        )
         if client.html:
-            data["names"] = self.names_html(client)
-            data["role_text"] = render.role_text(self, client.player, client.seats, client.tr)
-            data["lines"] = render.narrate(
-                self, [e.for_seat(self._redact_seat(client, e)) for e in self.opening], client.tr
-            )
-        return data
+            frame.names = self.names_html(client)
+            frame.role_text = render.role_text(self, client.player, client.seats, client.tr)
+            frame.lines = render.narrate(self, opening, client.tr)
+        return frame
 
     def names_html(self, client: Client) -> list[str]:
         """Each seat and who holds it, as a page's log heads read them (``Captain (Ana)``)."""
@@ -329,53 +335,38 @@ class LiveTable:
     def broadcast(self, entry: LiveEntry) -> None:
         """Tell every client of the table about ``entry`` (after it was committed)."""
         for client in list(self.clients):
-            client.push(
-                {
-                    "v": PROTOCOL_VERSION,
-                    "type": "update",
-                    "entry": self.entry_json(entry, client),
-                    "state": self.state_json(client),
-                }
+            client.send(
+                UpdateFrame(entry=self.entry_as_seen(entry, client), state=self.state_json(client))
             )
 
     def is_human_player(self, player: int) -> bool:
         """Whether a person holds ``player``'s seats."""
         return self.row.controllers[player] == HUMAN
 
-    def people_json(self, client: Client) -> dict[str, Any]:
-        """The people's names for ``client`` (with the position drawn anew)."""
-        message = {
-            "v": PROTOCOL_VERSION,
-            "type": "people",
-            "people": self.people(),
-            "state": self.state_json(client),
-        }
-        if client.html:  # a page's log heads name the newcomer from now on
-            message["names"] = self.names_html(client)
-        return message
+    def people_frame(self, client: Client) -> PeopleFrame:
+        """The people's names for ``client`` (with the position drawn anew; a page's log
+        heads name the newcomer from now on)."""
+        return PeopleFrame(
+            people=self.people(),
+            state=self.state_json(client),
+            names=self.names_html(client) if client.html else None,
+        )
 
     def broadcast_people(self) -> None:
         """Tell everyone the people's names changed."""
         for client in list(self.clients):
-            client.push(self.people_json(client))
+            client.send(self.people_frame(client))
 
     def broadcast_chat(self, line: ChatRow) -> None:
         """Tell everyone, spectators too, what was said."""
-        message = {"v": PROTOCOL_VERSION, "type": "chat", "chat": self.chat_json(line)}
+        frame = ChatFrame(chat=self.chat_line(line))
         for client in list(self.clients):
-            client.push(message)
+            client.send(frame)
 
     def broadcast_closed(self) -> None:
         """Tell everyone the table closed before its game ended (and why)."""
         for client in list(self.clients):
-            client.push(
-                {
-                    "v": PROTOCOL_VERSION,
-                    "type": "closed",
-                    "reason": self.row.closed,
-                    "state": self.state_json(client),
-                }
-            )
+            client.send(ClosedFrame(reason=self.row.closed, state=self.state_json(client)))
 
     def status_json(self) -> dict[str, Any]:
         """The public status: game, seats taken, whose turn, finished, outcome."""

@@ -10,7 +10,7 @@ from typing import Any, Protocol
 
 from subtable.core.events import Event
 from subtable.i18n import Translator
-from subtable.web import PROTOCOL_VERSION
+from subtable.web.protocol import Frame, RematchFrame
 
 HUMAN = "human"
 #: the kind of an entry a bot played for a person whose time ran out (turn-based tables),
@@ -51,8 +51,8 @@ class Client(Protocol):
     #: the page asked for rendered boards and narrated log lines (``render: "html"``)
     html: bool
 
-    def push(self, message: dict[str, Any]) -> None:
-        """Queue a message to send (never blocks)."""
+    def send(self, frame: Frame) -> None:
+        """Queue one of the server's frames to send (never blocks)."""
         ...
 
 
@@ -94,7 +94,6 @@ class Rematch:
         token = self.spectator if player is None else self.tokens[player]
         return f"/t/{self.table}#{token}"
 
-    def frame(self, player: int | None) -> dict[str, Any]:
-        """The ``rematch`` message for a connection of ``player``: its own link only."""
-        return {"v": PROTOCOL_VERSION, "type": "rematch", "table": self.table,
-                "url": self.link(player)}  # fmt: skip
+    def frame(self, player: int | None) -> RematchFrame:
+        """The ``rematch`` frame for a connection of ``player``: its own link only."""
+        return RematchFrame(table=self.table, url=self.link(player))

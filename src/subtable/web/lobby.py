@@ -17,13 +17,13 @@ from pydantic import BaseModel, ConfigDict, Field, StrictStr
 from subtable.bots.levels import declared_levels
 from subtable.core.registry import registration
 from subtable.i18n import Translator
-from subtable.ui.game_options import option_label
-from subtable.ui.games import game_ui
-from subtable.ui.seat_words import bot_who
-from subtable.ui.seats import BEST_BOTS, HUMAN
 from subtable.web.guard import short
 from subtable.web.limits import Limits, ascii_int
 from subtable.web.live import TURN_BASED, LiveTable, Manager, token_hash
+from subtable.words import game_ui
+from subtable.words.game_options import option_label
+from subtable.words.seat_words import bot_who
+from subtable.words.seats import BEST_BOTS, HUMAN
 
 #: the time limits a decision may have at a turn-based table, offered on the home page
 TURN_LIMITS = (300, 900, 3_600, 14_400, 43_200, 86_400, 259_200, 604_800)

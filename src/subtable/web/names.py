@@ -2,7 +2,7 @@
 table shows for someone else.
 
 A page labels each seat by who holds it: ``you``, a bot (``bot easy``), a person's name,
-else ``player 2``; and the games name the seats themselves (``Gnome 2``, ``Player 2``).
+else ``player 2``; and the games name the seats themselves (``Player 2``, a game's own word for a seat).
 A name equal to one of those another seat shows, in any of the four languages, would let
 its owner pass for someone else (player 1's page reading ``Player 2 (you)``). Names
 compare by their words: case, accents, spaces and punctuation aside.
@@ -15,10 +15,10 @@ import unicodedata
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 from subtable.i18n import LANGUAGES, Translator, translator
-from subtable.ui.games import GameUI
-from subtable.ui.games.common import bot_words
-from subtable.ui.plain import hidden
-from subtable.ui.seat_words import bot_who
+from subtable.words import GameUI
+from subtable.words.common import bot_words
+from subtable.words.people import hidden
+from subtable.words.seat_words import bot_who
 
 HUMAN = "human"
 _WORD = re.compile(r"[^\W_]+")
@@ -46,7 +46,7 @@ def key(name: str) -> str:
 
 def hidden_character(text: str) -> str | None:
     """The first character of ``text`` that acts instead of showing (a control, a bidi
-    override, a zero-width mark: :func:`~subtable.ui.plain.hidden`), as its code point."""
+    override, a zero-width mark: :func:`~subtable.words.people.hidden`), as its code point."""
     for ch in text:
         if hidden(ch):
             return f"U+{ord(ch):04X}"

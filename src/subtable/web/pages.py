@@ -22,11 +22,6 @@ from subtable import __version__
 from subtable.core.game import Game, OptionSpec, Utility
 from subtable.core.registry import game_class, game_names, registration
 from subtable.i18n import LANGUAGES, Translator, normalize, translator
-from subtable.ui.game_options import option_help, option_label
-from subtable.ui.games import game_ui
-from subtable.ui.games.common import action_as_seen
-from subtable.ui.seat_words import levels_measured
-from subtable.ui.seats import BEST_BOTS, HUMAN
 from subtable.web import lobby
 from subtable.web.boards import board_renderer, revealed
 from subtable.web.create import CreateBody
@@ -36,6 +31,10 @@ from subtable.web.live import LiveTable, shared_game
 from subtable.web.protocol import first_problem
 from subtable.web.render import who_labels
 from subtable.web.turning import log_numbers
+from subtable.words import action_as_seen, game_ui
+from subtable.words.game_options import option_help, option_label
+from subtable.words.seat_words import levels_measured
+from subtable.words.seats import BEST_BOTS, HUMAN
 
 #: the seat kinds offered on the home page besides the bot levels of each game
 SEAT_KINDS = (HUMAN, *BEST_BOTS)
@@ -243,7 +242,7 @@ def replay_page(
     state = game.new_state(table.row.seed)
     ui = table.ui
     log: list[tuple[int, str, list[str]]] = []
-    # "Gnome 1 (Ana) asked the expert for advice." after the action it followed (public)
+    # "Player 1 (Ana) asked the expert for advice." after the action it followed (public)
     holders = who_labels(table, (), tr)  # names, bot levels: the replay is public
     asked: dict[int, list[str]] = {}
     for moves, asker in table.asked_moves():

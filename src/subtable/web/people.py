@@ -110,7 +110,7 @@ class People(Tables):
         async with table.lock:
             name = self.rename(table, client.player, raw, client.tr)
             if name is None:  # the name it has: only the asker is answered
-                client.push(table.people_json(client))
+                client.send(table.people_frame(client))
                 return
             await self.store.set_name(table.id, client.player, name)
             table.row.names[client.player] = name

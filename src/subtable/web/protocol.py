@@ -3,8 +3,9 @@ pydantic, and the server's frames, each stamped with the protocol version here, 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
-from typing import Annotated, Any, Literal, cast
+from typing import Annotated, Any, ClassVar, Literal, cast
 
 from pydantic import (
     BaseModel,
@@ -29,7 +30,7 @@ Seq = Annotated[StrictInt, Field(ge=0, le=10**9)]
 class _Message(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    v: Annotated[StrictInt, Field(ge=1, le=1)] = 1
+    v: Annotated[StrictInt, Field(ge=PROTOCOL_VERSION, le=PROTOCOL_VERSION)] = PROTOCOL_VERSION
 
 
 class Hello(_Message):
@@ -154,35 +155,176 @@ def parse_message(data: Any) -> AnyMessage:
 
 
 # -- the server's frames -------------------------------------------------------------------
-class Frame(BaseModel):
-    """A message of the server: its ``v`` is the protocol version, set here only."""
+#: a part of a frame that is free-form JSON: a view, the game's options, a redacted event
+Json = dict[str, Any]
+
+
+class Part(BaseModel):
+    """A part of what the server sends: its fields go on the wire in the order declared;
+    those named in ``omitted_when_none`` are left out when ``None`` (the others are sent
+    as ``null``)."""
 
     model_config = ConfigDict(extra="forbid")
 
-    v: int = PROTOCOL_VERSION
+    omitted_when_none: ClassVar[tuple[str, ...]] = ()
 
     def wire(self) -> dict[str, Any]:
-        """The frame as the JSON object sent."""
-        return self.model_dump(mode="json")
+        """The part as the JSON object sent. Its free-form parts (views, events) are passed
+        on as they are, not walked again: ``json`` walks them once, as it writes them."""
+        out: dict[str, Any] = {}
+        for name in type(self).model_fields:
+            value = getattr(self, name)
+            if value is not None or name not in self.omitted_when_none:
+                out[name] = _wire(value)
+        for name, value in (self.model_extra or {}).items():
+            out[name] = _wire(value)
+        return out
+
+
+def _wire(value: Any) -> Any:
+    if isinstance(value, Part):
+        return value.wire()
+    if isinstance(value, list) and value and isinstance(value[0], Part):
+        return [_wire(item) for item in value]
+    return value
+
+
+class Frame(Part):
+    """A message of the server: its ``v`` is the protocol version, set here only."""
+
+    v: int = PROTOCOL_VERSION
+
+    def text(self) -> str:
+        """The frame as the text sent: compact JSON."""
+        return json.dumps(self.wire(), separators=(",", ":"))
+
+
+class PlayerSeat(Part):
+    """A player of the table: a person (``human``) or a bot and its spec."""
+
+    player: int
+    controller: Literal["human", "bot"]
+    bot: str | None
+
+
+class Entry(Part):
+    """An entry as one connection may see it: the action or its public form, its label in
+    the connection's language, the events redacted for it; for a page also the events
+    narrated (``lines``) and what to show of them (``stage``)."""
+
+    omitted_when_none = ("lines", "stage")
+
+    seq: int
+    kind: str
+    seat: int | None
+    action: str
+    label: str
+    events: list[Json]
+    lines: list[str] | None = None
+    stage: Json | None = None
+
+
+class ChatLine(Part):
+    """A line said at the table (public: every connection gets the same)."""
+
+    n: int
+    #: the entry it was said after
+    seq: int
+    player: int
+    name: str | None
+    text: str
+    at: float | int
+
+
+class AskedRef(Part):
+    """One time a player asked the expert: its number, the entry it followed, the seat."""
+
+    n: int
+    seq: int
+    seat: int
+
+
+class AdviceAsked(Part):
+    """One time advice was asked, and the log's line about it in the reader's language."""
+
+    asked: AskedRef
+    line: str
+
+
+class WelcomeFrame(Frame):
+    """After hello: the table, this connection's role and seats, the players, the setup
+    as this connection may see it; for a page (``render: "html"``) also the seats' names,
+    the role and the setup narrated."""
+
+    omitted_when_none = ("names", "role_text", "lines")
+
+    type: Literal["welcome"] = "welcome"
+    table: str
+    game: str
+    options: Json
+    lang: str
+    role: Literal["player", "spectator"]
+    player: int | None
+    seats: list[int]
+    owners: list[int]
+    players: list[PlayerSeat]
+    opening: list[Json]
+    people: list[str | None]
+    mode: str
+    #: seconds a decision (an ``int`` stays one on the wire)
+    turn_limit: float | int | None
+    late: str | None
+    advice: bool
+    names: list[str] | None = None
+    role_text: str | None = None
+    lines: list[str] | None = None
+
+
+class SyncFrame(Frame):
+    """After welcome: the entries and chat missed, the questions asked, the position now."""
+
+    type: Literal["sync"] = "sync"
+    entries: list[Entry]
+    chat: list[ChatLine]
+    advice_asked: list[AdviceAsked]
+    state: Json
+
+
+class UpdateFrame(Frame):
+    """A committed entry, as this connection may see it, and the position after it."""
+
+    type: Literal["update"] = "update"
+    entry: Entry
+    state: Json
 
 
 class ErrorFrame(Frame):
     """A message refused: a reason code, a message, the reason in the reader's language
-    (``why``, when there are words for it), and what else the refusal tells (``seq``…)."""
+    (``why``, when there are words for it), the request it answers (``about``: ``hint``)
+    and what else the refusal tells (``seq``, ``params``…)."""
 
     model_config = ConfigDict(extra="allow")
+    omitted_when_none = ("why", "about")
 
     type: Literal["error"] = "error"
     code: str
     message: str
-    why: Any = None
+    why: str | None = None
+    about: str | None = None
 
-    def wire(self) -> dict[str, Any]:
-        """The frame as sent (``why`` only when there is one)."""
-        out = super().wire()
-        if out["why"] is None:
-            del out["why"]
-        return out
+
+class WhyFrame(Frame):
+    """Whether an action is possible now, and why not (``code`` and ``message`` only
+    when it is not)."""
+
+    omitted_when_none = ("code", "message")
+
+    type: Literal["why"] = "why"
+    action: str
+    legal: bool
+    code: str | None = None
+    message: str | None = None
+    why: str
 
 
 class PongFrame(Frame):
@@ -192,19 +334,89 @@ class PongFrame(Frame):
     seq: int | None
 
 
-class WhyFrame(Frame):
-    """Why an action is (not) possible now (its fields: ``docs/protocol.md``)."""
+class ChatFrame(Frame):
+    """A line said at the table, to every connection."""
 
-    model_config = ConfigDict(extra="allow")
+    type: Literal["chat"] = "chat"
+    chat: ChatLine
 
-    type: Literal["why"] = "why"
+
+class PeopleFrame(Frame):
+    """The people's names changed: the names, the position drawn anew, and for a page
+    the seats' names as its log heads read them."""
+
+    omitted_when_none = ("names",)
+
+    type: Literal["people"] = "people"
+    people: list[str | None]
+    state: Json
+    names: list[str] | None = None
 
 
-class SyncFrame(Frame):
-    """After hello: the entries and chat missed, the questions asked, the position now."""
+class ClosedFrame(Frame):
+    """The table closed before its game ended: why, and the position."""
 
-    type: Literal["sync"] = "sync"
-    entries: list[dict[str, Any]]
-    chat: list[dict[str, Any]]
-    advice_asked: list[Any]
-    state: dict[str, Any]
+    type: Literal["closed"] = "closed"
+    reason: str | None
+    state: Json
+
+
+class RematchFrame(Frame):
+    """The finished table goes on at a new one: this connection's own link to it."""
+
+    type: Literal["rematch"] = "rematch"
+    table: str
+    url: str
+
+
+class AdviceAskedFrame(Frame):
+    """A player asked the expert: who and when (``asked``), and the log's line."""
+
+    type: Literal["advice_asked"] = "advice_asked"
+    asked: AskedRef
+    line: str
+
+
+class AdviceChoice(Part):
+    """One option of an ``advice`` answer, best first, in the asker's words."""
+
+    rank: int
+    action: int
+    notation: str
+    label: str
+    chance: str
+    low: str
+    high: str
+    worlds: int
+    expert: bool
+    reason: str
+
+
+class AdviceFrame(Frame):
+    """The expert's answer, to the asking connection only: the options in words, the
+    terminal's lines, and the figures (``advice``)."""
+
+    type: Literal["advice"] = "advice"
+    seq: int
+    seat: int
+    title: str
+    options: list[AdviceChoice]
+    lines: list[str]
+    advice: Json
+
+
+#: every frame the server sends
+SERVER_FRAMES: tuple[type[Frame], ...] = (
+    WelcomeFrame,
+    SyncFrame,
+    UpdateFrame,
+    ErrorFrame,
+    WhyFrame,
+    PongFrame,
+    ChatFrame,
+    PeopleFrame,
+    ClosedFrame,
+    RematchFrame,
+    AdviceAskedFrame,
+    AdviceFrame,
+)

@@ -19,12 +19,11 @@ from subtable.core.events import Event
 from subtable.core.game import Game, State
 from subtable.core.view import SeatView
 from subtable.i18n import Translator
-from subtable.ui.games import GameUI
-from subtable.ui.games.common import action_as_seen
-from subtable.ui.seat_words import bot_who
 from subtable.web.boards import Following, board_renderer, following, wire_form
 from subtable.web.boards.svg import Element, children_html, el, make, to_html, wrap
 from subtable.web.db import TableRow
+from subtable.words import GameUI, action_as_seen
+from subtable.words.seat_words import bot_who
 
 
 class Entry(Protocol):

@@ -45,7 +45,7 @@ tables = Table(
     #: when the person deciding now runs out of time (wall clock), if anyone does
     Column("deadline", Float, nullable=True),
     #: whether players may ask the expert for advice (``None``: the default for its game
-    #: and people, ``subtable.ui.advice.advice_allowed``)
+    #: and people, ``subtable.words.advice.advice_allowed``)
     Column("advice", Boolean, nullable=True),
     #: where the game turned, once computed for the finished game (``web/turning.py``)
     Column("turning", JSON, nullable=True),

@@ -15,7 +15,6 @@ import sqlite3
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
@@ -27,6 +26,7 @@ from subtable.web.db import EntryRow, Store
 from subtable.web.limits import Buckets, Limits
 from subtable.web.livetable import LiveTable, build_table
 from subtable.web.livetypes import Client, LiveEntry, Refused
+from subtable.web.protocol import WhyFrame
 
 
 class Tables(ABC):
@@ -269,7 +269,7 @@ class Tables(ABC):
         except (KeyError, TypeError, ValueError, IndexError):
             return tr("ui.why.unknown_code", code=error.code, message=error.message)
 
-    def why(self, table: LiveTable, client: Client, raw: int | str) -> dict[str, Any]:
+    def why(self, table: LiveTable, client: Client, raw: int | str) -> WhyFrame:
         """Whether an action is possible now, and why not — only for the asker's own decision.
 
         The explanation reads the deciding seat's hand ("you hold no blue card"): anyone
@@ -282,19 +282,19 @@ class Tables(ABC):
         self._begun(table, client)
         self._deciding(table, client, "you may ask only about your own decision")
         if action.id in table.state.legal_action_ids():
-            return {
-                "action": action.notation(),
-                "legal": True,
-                "why": client.tr("ui.why.legal", action=action.notation()),
-            }
+            return WhyFrame(
+                action=action.notation(),
+                legal=True,
+                why=client.tr("ui.why.legal", action=action.notation()),
+            )
         error = table.state.explain_illegal(action)
-        return {
-            "action": action.notation(),
-            "legal": False,
-            "code": error.code,
-            "message": error.message,
-            "why": self.why_text(table, error, action, client.tr),
-        }
+        return WhyFrame(
+            action=action.notation(),
+            legal=False,
+            code=error.code,
+            message=error.message,
+            why=self.why_text(table, error, action, client.tr),
+        )
 
     # -- other processes ---------------------------------------------------------------
     async def catch_up(self, table_id: str) -> None:

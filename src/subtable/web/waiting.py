@@ -7,10 +7,10 @@ from __future__ import annotations
 import logging
 
 from subtable.bots.levels import declared_levels
-from subtable.ui.seats import best_bot
 from subtable.web.bots import Bots
 from subtable.web.livetable import LiveTable
 from subtable.web.livetypes import Client, Refused
+from subtable.words.seats import best_bot
 
 log = logging.getLogger("subtable.web")
 

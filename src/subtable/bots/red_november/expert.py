@@ -69,7 +69,7 @@ class RNExpert:
         "normal": "ismcts",
         "strong": "ismcts:budget=400:widen=0:extend=1",  # full tree, no walks
     }
-    #: each level's measured win rate, shown beside it to people (``ui/seat_words.py``): the
+    #: each level's measured win rate, shown beside it to people (``words/seat_words.py``): the
     #: share of held-out deals a crew of 4 such gnomes wins (docs/strength.md, "The levels")
     level_rates: ClassVar[dict[str, float]] = {"easy": 0.320, "normal": 0.685, "strong": 0.745}
 

@@ -49,7 +49,7 @@ class SubExpert:
         "normal": "ismcts",
         "strong": "ismcts:budget=800",
     }
-    #: each level's measured win rate, shown beside it to people (``ui/seat_words.py``): the
+    #: each level's measured win rate, shown beside it to people (``words/seat_words.py``): the
     #: share of 3-player games it wins against two heuristic bots (docs/strength.md)
     level_rates: ClassVar[dict[str, float]] = {"easy": 0.0, "normal": 0.70, "strong": 0.90}
 

@@ -1,4 +1,4 @@
-"""The ``ui`` part of a game's registration: :class:`subtable.words.GameUI` (a game's words
-live below the front ends; this path stays for plug-ins)."""
+"""The ``ui`` part of a game's registration as the terminal reads it:
+:class:`subtable.ui.games.GameUI` (this path stays for plug-ins)."""
 
-from subtable.words import GameUI as GameUI
+from subtable.ui.games import GameUI as GameUI

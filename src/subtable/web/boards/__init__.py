@@ -153,7 +153,7 @@ _WIRE: tuple[SeatView, dict[str, Any]] | None = None
 
 
 def wire_form(view: SeatView) -> dict[str, Any]:
-    """``view``'s JSON form, for the game's words that read it (a gnome's status, the
+    """``view``'s JSON form, for the game's words that read it (a seat's status, the
     decision in words, the odds): made once for the view last asked about. Treat it as
     read-only."""
     global _WIRE

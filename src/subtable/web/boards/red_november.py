@@ -26,7 +26,6 @@ from subtable.core.events import Event
 from subtable.games.red_november.components import SEA, Components, default_components
 from subtable.games.red_november.view import GnomeView, RedNovemberView
 from subtable.i18n import Translator
-from subtable.ui.games.red_november import RedNovemberUI
 from subtable.web.boards import Choice, Stage, wire_form
 from subtable.web.boards import red_november_panels as panels_mod
 from subtable.web.boards import red_november_stage as stage_mod
@@ -62,6 +61,7 @@ from subtable.web.boards.svg import (
     to_svg,
     wrap,
 )
+from subtable.words.red_november import RedNovemberWords as RedNovemberUI
 
 #: the default colours (the page's CSS may override any of them)
 STYLE = """

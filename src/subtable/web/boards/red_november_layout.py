@@ -17,8 +17,8 @@ from subtable.games.red_november.actions import FIX_OF_KIND, Kind, RNAction
 from subtable.games.red_november.components import SEA, Components
 from subtable.games.red_november.view import RedNovemberView
 from subtable.i18n import Translator
-from subtable.ui.games.red_november import RedNovemberUI
 from subtable.web.boards.svg import Element, el
+from subtable.words.red_november import RedNovemberWords as RedNovemberUI
 
 #: width of the whole drawing (viewBox units): the submarine, the Disaster Tracks and the
 #: decks beside it (``SIDE_X``), the Time Track under both

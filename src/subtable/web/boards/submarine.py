@@ -26,7 +26,6 @@ from subtable.core.events import Event
 from subtable.games.submarine.components import Components, default_components
 from subtable.games.submarine.view import SubmarineView
 from subtable.i18n import Translator
-from subtable.ui.games.submarine import SubmarineUI
 from subtable.web.boards import Choice, Stage
 from subtable.web.boards import submarine_stage as stage_mod
 from subtable.web.boards.submarine_panels import render_panels
@@ -44,6 +43,7 @@ from subtable.web.boards.submarine_parts import (
     split_token,
 )
 from subtable.web.boards.svg import Element, add_class, el, label, svg_root, target, title, to_svg
+from subtable.words.submarine import SubmarineWords as SubmarineUI
 
 #: layout, in viewBox units
 SIDE = 50  # the strips off the left and right edges

@@ -11,7 +11,6 @@ from collections.abc import Sequence
 
 from subtable.games.submarine.view import Phase, SubmarineView
 from subtable.i18n import Translator
-from subtable.ui.games.submarine import SubmarineUI
 from subtable.web.boards import wire_form
 from subtable.web.boards.submarine_parts import (
     Targets,
@@ -29,6 +28,7 @@ from subtable.web.boards.submarine_parts import (
     treasures_of,
 )
 from subtable.web.boards.svg import TARGET_CLASS, Element, el, make, to_html
+from subtable.words.submarine import SubmarineWords as SubmarineUI
 
 _STYLE = (
     ".sub-panels .chip{display:inline-block;min-width:2.6em;padding:.1em .35em;margin:.1em;"

@@ -17,7 +17,7 @@ from subtable.games.submarine.actions import Kind, SubAction
 from subtable.games.submarine.components import Components
 from subtable.games.submarine.view import LEFT, Phase, SubmarineView
 from subtable.i18n import Translator
-from subtable.ui.games.submarine import SubmarineUI
+from subtable.words.submarine import SubmarineWords as SubmarineUI
 
 
 class BoardParts(Protocol):

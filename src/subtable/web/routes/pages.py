@@ -9,9 +9,6 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from subtable.core.registry import game_names
 from subtable.i18n import Translator, normalize, translator
-from subtable.ui.games import game_ui
-from subtable.ui.rules import rule_book
-from subtable.ui.seats import HUMAN
 from subtable.web import lobby
 from subtable.web.create import CreateError, open_table
 from subtable.web.limits import ascii_int
@@ -27,6 +24,9 @@ from subtable.web.pages import (
 )
 from subtable.web.routes.deps import FeedDep, GuardDep, ManagerDep
 from subtable.web.turning import replay_block
+from subtable.words import game_ui
+from subtable.words.rules import rule_book
+from subtable.words.seats import HUMAN
 
 router = APIRouter(tags=["pages"], default_response_class=HTMLResponse)
 

@@ -32,7 +32,6 @@ from subtable.web.protocol import (
     StartMsg,
     SyncFrame,
     UndoMsg,
-    WhyFrame,
     parse_message,
 )
 from subtable.web.render import error_text
@@ -60,16 +59,13 @@ class Connection:
     overflow: bool = False
 
     def send(self, frame: Frame) -> None:
-        """Queue one of the server's frames."""
-        self.push(frame.wire())
-
-    def push(self, message: dict[str, Any]) -> None:
-        """Queue a message (a client that falls too far behind is disconnected)."""
+        """Queue one of the server's frames, serialized here (a client that falls too far
+        behind is disconnected)."""
         if self.queue.qsize() >= self.settings.max_queue:
             self.overflow = True
             self.queue.put_nowait(None)
             return
-        self.queue.put_nowait(json.dumps(message, separators=(",", ":")))
+        self.queue.put_nowait(frame.text())
 
     def allow(self) -> bool:
         """A token bucket: whether one more message may be handled now."""
@@ -200,7 +196,7 @@ async def _handle(manager: Manager, conn: Connection, msg: AnyMessage) -> None:
         await manager.start_now(table, conn)
         (await get_feed(conn.ws)).changed()  # its open seats leave the lobby
     else:
-        conn.send(WhyFrame(**manager.why(table, conn, msg.action)))
+        conn.send(manager.why(table, conn, msg.action))
 
 
 async def _hello(manager: Manager, conn: Connection, msg: Hello) -> None:
@@ -246,16 +242,16 @@ async def _hello(manager: Manager, conn: Connection, msg: Hello) -> None:
         conn.seats = () if player is None else table.seats_of(player)
         conn.table = table
         table.clients.add(conn)
-        conn.push(table.welcome_json(conn))
+        conn.send(table.welcome_frame(conn))
         missed = [] if msg.last_seq is None else table.entries[msg.last_seq :]
         said = table.chat[msg.last_chat :] if msg.last_chat is not None else table.chat[-100:]
         conn.send(
             SyncFrame(
-                entries=[table.entry_json(e, conn) for e in missed],
-                chat=[table.chat_json(line) for line in said],
+                entries=[table.entry_as_seen(e, conn) for e in missed],
+                chat=[table.chat_line(line) for line in said],
                 advice_asked=hint.asked_since(table, conn, msg.last_seq),
                 state=table.state_json(conn),
             )
         )
         if table.rematch is not None:  # the table plays on at a new one: this seat's link
-            conn.push(table.rematch.frame(player))
+            conn.send(table.rematch.frame(player))

@@ -3,12 +3,25 @@ lessons and the lab need from each game beyond the engine API (the ``ui`` part o
 registration, :class:`GameUI`), how to find it, and an action as a reader may know it.
 
 It sits below the front ends and the lessons, so that each reads a game's words without
-importing another's package."""
+importing another's package; none of its modules draws (no Rich, no markup):
+
+* :mod:`subtable.words.red_november`, :mod:`subtable.words.submarine` — each game's names,
+  action labels, reasons why not, narration, reminders and results;
+* :mod:`subtable.words.red_november_json`, :mod:`subtable.words.submarine_json` — each
+  game's view in its JSON form, declared field by field for its readers;
+* :mod:`subtable.words.rules` and each game's rule book (``<game>_rules``);
+* :mod:`subtable.words.seats`, :mod:`subtable.words.seat_words` — who controls which seat;
+* :mod:`subtable.words.undo` — how far back ``undo`` may go, and why;
+* :mod:`subtable.words.advice` — the expert's advice, in words;
+* :mod:`subtable.words.game_options`, :mod:`subtable.words.messages` — a game built from
+  options, and the errors of options and seats in words;
+* :mod:`subtable.words.people` — people's text, every character seen.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any, Protocol
 
 from subtable.core.actions import Action
 from subtable.core.errors import IllegalActionError
@@ -17,12 +30,10 @@ from subtable.core.game import Game
 from subtable.core.registry import registration
 from subtable.i18n import Translator
 
-if TYPE_CHECKING:
-    from rich.console import RenderableType
-
 
 class GameUI(Protocol):
-    """One game's board, names, narration and rule reminders, in any language."""
+    """One game's names, narration, reasons and rule reminders, in any language: what every
+    front end reads (the terminal's board is :class:`subtable.ui.games.GameUI`)."""
 
     #: the registered name (``game.info.name``)
     name: str
@@ -32,7 +43,7 @@ class GameUI(Protocol):
         ...
 
     def seat_name(self, seat: int, tr: Translator) -> str:
-        """``Gnome 2`` / ``Player 2``."""
+        """``Player 2``, or the game's own word for a seat."""
         ...
 
     def action_label(self, action: Action, tr: Translator) -> str:
@@ -44,13 +55,13 @@ class GameUI(Protocol):
         shown to the seats that may not see the whole move (``Game.public_form``)."""
         ...
 
-    def action_hint(self, action: Action, view: dict[str, Any], tr: Translator) -> str | None:
+    def action_hint(self, action: Action, view: Mapping[str, Any], tr: Translator, /) -> str | None:
         """A short hint shown beside an option, from the deciding seat's ``view``: a fix-it
         action's chance of success, a warning (it begins with ``⚠``) that an item would give
         nothing now; ``None`` when there is nothing to say."""
         ...
 
-    def odds(self, action: Action, view: dict[str, Any]) -> float | None:
+    def odds(self, action: Action, view: Mapping[str, Any], /) -> float | None:
         """The chance, 0 to 1, that ``action`` succeeds (a fix-it action's roll), from the
         deciding seat's ``view``; ``None`` when it rolls nothing."""
         ...
@@ -77,14 +88,7 @@ class GameUI(Protocol):
         """Why ``action`` is illegal, from the error's code and params."""
         ...
 
-    def render(
-        self, view: dict[str, Any], tr: Translator, who: dict[int, str], *, compact: bool = False
-    ) -> RenderableType:
-        """The table as ``view``'s seat sees it; ``who`` labels each seat's controller;
-        ``compact`` lays it out for a small terminal (80×24)."""
-        ...
-
-    def reminder(self, view: dict[str, Any], tr: Translator) -> list[str]:
+    def reminder(self, view: Mapping[str, Any], tr: Translator, /) -> list[str]:
         """Short rule reminders for what is on screen now."""
         ...
 
@@ -96,14 +100,14 @@ class GameUI(Protocol):
         """Why a game ended (an ``Outcome.reason``), in words: the lab's tables and report."""
         ...
 
-    def hidden_counts(self, view: dict[str, Any]) -> Hashable:
+    def hidden_counts(self, view: Mapping[str, Any], /) -> Hashable:
         """Public counts of hidden things (deck and pile sizes), for undo."""
         ...
 
     def msgids(self) -> set[str]:
         """Every id of the shared catalogues that this game's families (``rn.item.{}``)
         may ask for: enumerated from its components and its engine's vocabulary (see
-        :mod:`subtable.ui.msgids`); empty for a game that brings its own texts."""
+        the terminal's :mod:`subtable.ui.msgids`); empty for a game that brings its own texts."""
         ...
 
 

@@ -15,7 +15,7 @@ from babel.numbers import format_percent
 from subtable.bots.advice import Advice
 from subtable.core.game import Game, Utility
 from subtable.i18n import Translator
-from subtable.ui.games.base import GameUI
+from subtable.words import GameUI
 
 
 def advice_allowed(game: Game[Any], humans: int) -> bool:

@@ -12,8 +12,8 @@ from typing import Any
 from subtable.core.errors import OptionError
 from subtable.core.game import Game, OptionSpec
 from subtable.i18n import Translator
-from subtable.ui.games import game_ui
-from subtable.ui.seats import SeatError
+from subtable.words import game_ui
+from subtable.words.seats import SeatError
 
 
 def option_message(exc: OptionError, specs: Mapping[str, OptionSpec], tr: Translator) -> str:

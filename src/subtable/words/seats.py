@@ -1,8 +1,8 @@
 """Who controls each seat: people and bots, one entry per player.
 
 A *player* is a person or a bot; a *seat* is the engine's decision-maker
-(Red November's gnomes). :meth:`Game.seat_owners` says which player holds
-each seat, so a solo Red November player holds three gnomes or more.
+(one player may hold several). :meth:`Game.seat_owners` says which player holds
+each seat: a solo player of a game of three seats or more holds them all.
 """
 
 from __future__ import annotations

@@ -19,8 +19,8 @@ from subtable.games.red_november.components import (
     default_components,
 )
 from subtable.i18n import Translator
-from subtable.ui.games.red_november import RedNovemberUI
-from subtable.ui.rules import RuleEntry, RuleSection
+from subtable.words.red_november import RedNovemberWords
+from subtable.words.rules import RuleEntry, RuleSection
 
 #: the Disaster Track that fires advance (an engine rule, printed on no card)
 FIRE_TRACK = "asphyxiation"
@@ -34,7 +34,7 @@ DASH = "–"
 def red_november_book(tr: Translator, components: Components | None = None) -> list[RuleSection]:
     """Red November's rules in ``tr``'s language, with ``components``' numbers."""
     c = components or default_components()
-    ui = RedNovemberUI(c)
+    ui = RedNovemberWords(c)
     return [
         _goal(tr, c),
         _setup(tr, c, ui),
@@ -93,7 +93,7 @@ def _goal(tr: Translator, c: Components) -> RuleSection:
     )
 
 
-def _setup(tr: Translator, c: Components, ui: RedNovemberUI) -> RuleSection:
+def _setup(tr: Translator, c: Components, ui: RedNovemberWords) -> RuleSection:
     by_space: dict[int, list[int]] = {}
     for gnomes, space in sorted(c.start_space.items()):
         by_space.setdefault(space, []).append(gnomes)
@@ -127,7 +127,7 @@ def _setup(tr: Translator, c: Components, ui: RedNovemberUI) -> RuleSection:
     )
 
 
-def _disasters(tr: Translator, c: Components, ui: RedNovemberUI) -> RuleSection:
+def _disasters(tr: Translator, c: Components, ui: RedNovemberWords) -> RuleSection:
     cards = _cards_of(c)
     entries = [
         _p(
@@ -228,7 +228,7 @@ def _hazards(tr: Translator, c: Components) -> RuleSection:
     )
 
 
-def _fixit(tr: Translator, c: Components, ui: RedNovemberUI) -> RuleSection:
+def _fixit(tr: Translator, c: Components, ui: RedNovemberWords) -> RuleSection:
     entries = [_p(tr("rules.rn.fixit.roll", max=c.max_fix_minutes, die=rules.DIE))]
     fix = FIX_KINDS.index(EXAMPLE_FIX)
     helper = next((item for item in c.items if item.bonus[fix] and not item.intoxicates), None)
@@ -255,7 +255,7 @@ def _fixit(tr: Translator, c: Components, ui: RedNovemberUI) -> RuleSection:
     return RuleSection("fixit", tr("rules.rn.fixit.title"), tuple(entries))
 
 
-def _actions(tr: Translator, c: Components, ui: RedNovemberUI) -> RuleSection:
+def _actions(tr: Translator, c: Components, ui: RedNovemberWords) -> RuleSection:
     top, penalty = c.max_fix_minutes, c.low_water_penalty
     entries = [
         _p(tr("rules.rn.actions.intro", penalty=penalty)),
@@ -305,7 +305,7 @@ def _actions(tr: Translator, c: Components, ui: RedNovemberUI) -> RuleSection:
     return RuleSection("actions", tr("rules.rn.actions.title"), tuple(entries))
 
 
-def _items(tr: Translator, c: Components, ui: RedNovemberUI) -> RuleSection:
+def _items(tr: Translator, c: Components, ui: RedNovemberWords) -> RuleSection:
     entries = [_p(tr("rules.rn.items.use")), _p(tr("rules.rn.items.hand"))]
     for item in c.items:
         if item.stash:
@@ -342,7 +342,7 @@ def _dying(tr: Translator) -> RuleSection:
     )
 
 
-def _events(tr: Translator, c: Components, ui: RedNovemberUI) -> RuleSection:
+def _events(tr: Translator, c: Components, ui: RedNovemberWords) -> RuleSection:
     cards = _cards_of(c)
     aside = [ui.card(k, tr) for k, of in cards.items() if of[0].set_aside]
     entries = [_p(tr("rules.rn.events.draw", aside=tr.join(aside)))]

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from subtable.games.submarine.components import Components, default_components
 from subtable.i18n import Translator
-from subtable.ui.games.submarine import SubmarineUI
-from subtable.ui.rules import RuleEntry, RuleSection
+from subtable.words.rules import RuleEntry, RuleSection
+from subtable.words.submarine import SubmarineWords
 
 
 def submarine_book(tr: Translator, components: Components | None = None) -> list[RuleSection]:
     """Submarine's rules in ``tr``'s language, with ``components``' numbers."""
     c = components or default_components()
-    ui = SubmarineUI(c)
+    ui = SubmarineWords(c)
     return [
         _goal(tr, c, ui),
         _setup(tr, c),
@@ -34,7 +34,7 @@ def _p(text: str) -> RuleEntry:
     return RuleEntry(None, text)
 
 
-def _goal(tr: Translator, c: Components, ui: SubmarineUI) -> RuleSection:
+def _goal(tr: Translator, c: Components, ui: SubmarineWords) -> RuleSection:
     treasures = tr.join([tr(f"sub.treasure.{t}") for t in c.types])
     colours = tr.join([ui.colour(col, tr) for col in c.colours])
     return RuleSection(

@@ -8,7 +8,7 @@ from babel.numbers import format_percent
 
 from subtable.bots.levels import level_of, level_rates
 from subtable.i18n import Translator
-from subtable.ui.games.common import bot_words
+from subtable.words.common import bot_words
 
 
 def bot_who(game: str, spec: str, tr: Translator) -> str:
@@ -22,7 +22,7 @@ def bot_who(game: str, spec: str, tr: Translator) -> str:
 
 def levels_measured(game: str, tr: Translator) -> str | None:
     """The bot levels' measured win rates in words, shown wherever people choose a level
-    (``How often a crew of 4 gnomes of one level wins (measured): easy 32%, normal 68% and
+    (``How often a team of 4 of one level wins (measured): easy 32%, normal 68% and
     strong 74%.``); ``None`` when the game's expert declares none."""
     rates = level_rates(game)
     if not rates:

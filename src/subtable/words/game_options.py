@@ -13,8 +13,8 @@ from subtable.core.game import Game
 from subtable.core.options import OptionSpec, parse_option_args
 from subtable.core.registry import game_names, registration, registrations
 from subtable.i18n import Translator
-from subtable.ui.games import game_ui
-from subtable.ui.messages import option_message
+from subtable.words import game_ui
+from subtable.words.messages import option_message
 
 
 def option_label(spec: OptionSpec, tr: Translator) -> str:

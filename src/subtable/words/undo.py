@@ -10,9 +10,9 @@ public API only:
 * **hidden information** — a count of hidden things changed (the game says
   which, from a view: Red November's event and item decks, Submarine's draw
   piles), or an event carried a secret for some seats only (a card drawn into
-  a hand, an item given under Crazed Gnomes);
+  a hand, an item given where hands are hidden);
 * **another seat** — a different seat (a bot, another person, or another
-  gnome of the same person) made a decision.
+  seat of the same person) made a decision.
 
 Any of these is a *barrier*: every snapshot before it is dropped. Otherwise
 the state before the action is kept (a clone), so ``undo`` restores it
