@@ -1,8 +1,8 @@
 """The JSON form of a Red November seat's view (:meth:`RedNovemberView.to_json`): what the
 tables render and a server sends, key by key."""
 
-from __future__ import annotations
-
+# no ``from __future__ import annotations``: the optional keys (``NotRequired``) are then
+# read at run time, by ``__required_keys__``, for readers that check a view against them
 from typing import NotRequired, TypedDict
 
 from subtable.core.options import OptionValue

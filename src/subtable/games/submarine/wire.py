@@ -1,8 +1,8 @@
 """The JSON form of a Submarine seat's view (:meth:`SubmarineView.to_json`): names,
 1-based columns and levels, key by key, with the engine's own form beside them."""
 
-from __future__ import annotations
-
+# no ``from __future__ import annotations``: the optional keys (``NotRequired``) are then
+# read at run time, by ``__required_keys__``, for readers that check a view against them
 from typing import NotRequired, TypedDict
 
 from subtable.core.options import OptionValue
