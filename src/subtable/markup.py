@@ -20,7 +20,7 @@ written compactly (``12``, ``12.5``).
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -43,7 +43,7 @@ def _attr_name(key: str) -> str:
     return key.rstrip("_").replace("_", "-")
 
 
-def _attr_value(value: Any) -> str:
+def _attr_value(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (int, float)):
@@ -51,7 +51,7 @@ def _attr_value(value: Any) -> str:
     return str(value)
 
 
-def _set(elem: Element, attrs: dict[str, Any]) -> None:
+def _set(elem: Element, attrs: Mapping[str, object]) -> None:
     for key, value in attrs.items():
         if value is not None:
             elem.set(_attr_name(key), _attr_value(value))

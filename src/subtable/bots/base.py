@@ -12,7 +12,7 @@ import importlib
 import re
 from collections.abc import Callable, Generator, Iterator, Mapping
 from contextlib import contextmanager
-from typing import Any, Protocol, TypeVar, cast
+from typing import Any, Protocol, TypeAlias, TypeVar, cast
 
 from pydantic import BaseModel, ValidationError
 
@@ -21,6 +21,9 @@ from subtable.core.errors import OptionError
 from subtable.core.game import Game, State
 from subtable.core.rng import Rng
 from subtable.core.view import SeatView
+
+#: one bot parameter's value (``None``: the bot's own default)
+BotParamValue: TypeAlias = int | float | bool | str | None
 
 
 class Observation:
@@ -119,7 +122,9 @@ def bot_params(name: str) -> frozenset[str]:
     return frozenset(getattr(bot_class(name), "params", ()))
 
 
-def check_bot_params(name: str, game: Game[Any], params: Mapping[str, Any]) -> dict[str, Any]:
+def check_bot_params(
+    name: str, game: Game[Any], params: Mapping[str, BotParamValue]
+) -> dict[str, BotParamValue]:
     """``params`` of bot ``name`` at ``game``, validated and converted to their types.
 
     Each bot declares its parameters' types and ranges (a pydantic model, from its
@@ -155,7 +160,7 @@ def check_bot_params(name: str, game: Game[Any], params: Mapping[str, Any]) -> d
     return {k: getattr(checked, k) for k in params if k in model.model_fields}
 
 
-def make_bot(name: str, game: Game[Any], seat: int, rng: Rng, **params: Any) -> Bot:
+def make_bot(name: str, game: Game[Any], seat: int, rng: Rng, **params: BotParamValue) -> Bot:
     """Build bot ``name`` for ``seat`` with its own generator (parameters checked first)."""
     cls = bot_class(name)
     checked = check_bot_params(name, game, params)
@@ -173,7 +178,7 @@ def flag(value: object) -> bool:
     return bool(value)
 
 
-def _value(raw: str) -> Any:
+def _value(raw: str) -> int | float | str:
     """A command-line value: a number when it is written in ASCII digits, else the text."""
     if raw and _NUMBER.fullmatch(raw) and any(ch.isdigit() for ch in raw):
         for kind in (int, float):
@@ -185,8 +190,8 @@ def _value(raw: str) -> Any:
 
 
 def parse_bot_spec(
-    spec: str, defaults: Mapping[str, Any] | None = None
-) -> tuple[str, dict[str, Any]]:
+    spec: str, defaults: Mapping[str, BotParamValue] | None = None
+) -> tuple[str, dict[str, BotParamValue]]:
     """Split ``"ismcts:budget=200:c=0.5"`` into a name and parameters.
 
     ``defaults`` (e.g. ``--budget``) go to the bots that accept them; the spec's own

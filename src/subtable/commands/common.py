@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
-from typing import Annotated, Any, TypeVar
+from collections.abc import Callable, Mapping
+from typing import Annotated, TypeVar
 
 import typer
 from rich.console import Console
 from rich.text import Text
 
+from subtable.core.options import OptionValue
 from subtable.core.registry import registrations
 from subtable.i18n import Translator, translator
 from subtable.words.game_options import flag_specs
@@ -57,6 +58,6 @@ def with_option_flags(command: F) -> F:
     return command
 
 
-def given(flags: dict[str, Any]) -> dict[str, Any]:
+def given(flags: Mapping[str, OptionValue | None]) -> dict[str, OptionValue]:
     """The flags given on the command line (Typer passes ``None`` for the others)."""
     return {name: value for name, value in flags.items() if value is not None}

@@ -41,8 +41,10 @@ from subtable.words.game_options import GameRequest, asked_options
 from subtable.words.seat_words import levels_measured
 
 if TYPE_CHECKING:  # the lab's modules load lazily, when a command runs
+    from subtable.bots.base import BotParamValue
+    from subtable.sim.compare import Comparison
     from subtable.sim.lab import Run
-    from subtable.sim.runner import SimConfig
+    from subtable.sim.runner import RunSummary, SimConfig
 
 
 @contextmanager
@@ -188,7 +190,7 @@ def simulate(
         options = asked_options(request)
         cls = game_class(game)  # the name, resolved here once
         bots = [b.strip() for b in seats.split(",")] if seats else [bot]
-        params = {"budget": budget} if budget is not None else {}
+        params: dict[str, BotParamValue] = {"budget": budget} if budget is not None else {}
         variant = read_variant(game, components, set_ or [])
         config = SimConfig(game, options, games, seed, bots, save_records, params, variant)
         sweeps = parse_sweeps(game, sweep or [])
@@ -305,8 +307,10 @@ def language(lang: str | None) -> str:
     return chosen
 
 
-def print_summary(s: dict[str, Any], label: str = "", tr: Translator | None = None) -> None:
+def print_summary(s: RunSummary, label: str = "", tr: Translator | None = None) -> None:
     """A readable summary table, end reasons named in ``tr``'s language."""
+    from subtable.sim.runner import team_wins
+
     tr = tr or translator("en")
     game = s["game"]
     where = escape(f" [{label}]") if label else ""
@@ -320,20 +324,17 @@ def print_summary(s: dict[str, Any], label: str = "", tr: Translator | None = No
     table = Table(title=title, show_header=False)
     table.add_row(tr("lab.options"), ", ".join(f"{k}={v}" for k, v in s["options"].items()))
     table.add_row(tr("lab.bots"), ", ".join(s["bots"]))
-    if s.get("bot_params"):
-        table.add_row(
-            tr("lab.bot_params"), ", ".join(f"{k}={v}" for k, v in s["bot_params"].items())
-        )
-    if "win_rate" in s:
-        lo, hi = s["win_rate_ci95"]
-        rate = rate_ci(s["win_rate"], lo, hi, tr)
-        table.add_row(tr("lab.wins"), tr("lab.count_rate", count=s["wins"], rate=rate))
-        for cause, count in sorted(s["loss_causes"].items(), key=lambda kv: -kv[1]):
+    if params := s.get("bot_params"):
+        table.add_row(tr("lab.bot_params"), ", ".join(f"{k}={v}" for k, v in params.items()))
+    team = team_wins(s)
+    if team is not None:
+        rate = rate_ci(team.rate, team.lo, team.hi, tr)
+        table.add_row(tr("lab.wins"), tr("lab.count_rate", count=team.wins, rate=rate))
+        for cause, count in sorted(team.loss_causes.items(), key=lambda kv: -kv[1]):
             table.add_row(tr("lab.lost", reason=end_reason(game, cause, tr)), str(count))
     else:
-        for seat, (w, r, ci) in enumerate(
-            zip(s["wins_by_seat"], s["win_rate_by_seat"], s["win_rate_by_seat_ci95"], strict=True)
-        ):
+        rates, cis = s.get("win_rate_by_seat", []), s.get("win_rate_by_seat_ci95", [])
+        for seat, (w, r, ci) in enumerate(zip(s["wins_by_seat"], rates, cis, strict=True)):
             rate = rate_ci(r, ci[0], ci[1], tr)
             table.add_row(tr("lab.seat_wins", n=seat + 1), tr("lab.count_rate", count=w, rate=rate))
         for reason, count in s["end_reasons"].items():
@@ -438,9 +439,9 @@ def _run_comparison(
 
 def print_comparison(
     game: str,
-    base: dict[str, Any],
-    variant: dict[str, Any],
-    comparison: dict[str, Any],
+    base: RunSummary,
+    variant: RunSummary,
+    comparison: Comparison,
     tr: Translator,
 ) -> None:
     """The comparison table: each figure's rates, difference, intervals, test and the games
@@ -465,7 +466,7 @@ def print_comparison(
     out.print(table)
 
 
-def overrides_text(summary: dict[str, Any], tr: Translator) -> str:
+def overrides_text(summary: RunSummary, tr: Translator) -> str:
     """A run's component overrides as ``--set`` pieces (or "the packaged components")."""
     pieces = describe(summary.get("variant", {}))
     return ", ".join(pieces) if pieces else tr("lab.compare.packaged")

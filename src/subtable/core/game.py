@@ -24,8 +24,8 @@ from subtable.core.actions import Action, ActionSpace
 from subtable.core.errors import IllegalActionError, OptionError
 from subtable.core.events import Event
 from subtable.core.options import OptionSpec as OptionSpec
+from subtable.core.options import OptionValue, settle
 from subtable.core.options import parse_option_args as parse_option_args
-from subtable.core.options import settle
 from subtable.core.rng import Rng
 from subtable.core.view import SeatView, Vocabulary
 
@@ -84,12 +84,12 @@ class Game(ABC, Generic[A]):
     """The rules of one game with fixed options."""
 
     info: ClassVar[GameInfo]
-    option_specs: ClassVar[Mapping[str, OptionSpec]]
+    option_specs: ClassVar[Mapping[str, OptionSpec[Any]]]
     #: every event key, illegal-move reason, end reason and phase the engine uses
     vocabulary: ClassVar[Vocabulary]
     action_space: ActionSpace[A]
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, **options: OptionValue | None) -> None:
         unknown = set(options) - set(self.option_specs)
         if unknown:
             known = ", ".join(sorted(self.option_specs))
@@ -97,13 +97,15 @@ class Game(ABC, Generic[A]):
                 f"unknown option(s) {', '.join(sorted(unknown))} (known: {known})",
                 params={"options": sorted(unknown)},
             )
-        values = {name: spec.default for name, spec in self.option_specs.items()}
+        values: dict[str, OptionValue | None] = {
+            name: spec.default for name, spec in self.option_specs.items()
+        }
         for name, value in options.items():
             if value is not None:
                 values[name] = self.option_specs[name].check(value)
-        self.options: dict[str, Any] = self._validate(settle(self.option_specs, values))
+        self.options: dict[str, OptionValue] = self._validate(settle(self.option_specs, values))
 
-    def _validate(self, options: dict[str, Any]) -> dict[str, Any]:
+    def _validate(self, options: dict[str, OptionValue]) -> dict[str, OptionValue]:
         """Check the constraints between options that their declarations do not say."""
         return options
 

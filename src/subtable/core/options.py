@@ -12,9 +12,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeAlias, cast
+
+from typing_extensions import TypeVar
 
 from subtable.core.errors import OptionError
+
+#: the value of one option: options are scalars
+OptionValue: TypeAlias = int | float | bool | str
+#: a game's options by name
+Options: TypeAlias = Mapping[str, OptionValue]
+#: the type of one option's values (a mapping of mixed options holds ``OptionSpec[Any]``)
+V = TypeVar("V", bound=OptionValue, default=Any)
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,21 +31,21 @@ class Rule:
     """The values an option may take while the option it follows has one of ``when``."""
 
     #: the values of the followed option this rule is for
-    when: tuple[Any, ...]
+    when: tuple[OptionValue, ...]
     #: the values allowed (``None``: the followed option's own value)
-    allowed: tuple[Any, ...] | None
+    allowed: tuple[OptionValue, ...] | None
     #: the value when none is given (``None``: the followed option's own value)
-    default: Any
+    default: OptionValue | None
     #: catalogue id of why another value is refused (fields: the two options' names)
     words: str
     #: the same in English, for the engine's error (same fields)
     text: str
 
-    def values(self, on: Any) -> tuple[Any, ...]:
+    def values(self, on: OptionValue) -> tuple[OptionValue, ...]:
         """The values allowed while the followed option is ``on``."""
         return (on,) if self.allowed is None else self.allowed
 
-    def value(self, on: Any) -> Any:
+    def value(self, on: OptionValue) -> OptionValue:
         """The value taken when none is given while the followed option is ``on``."""
         return on if self.default is None else self.default
 
@@ -49,20 +58,22 @@ class Follows:
     on: str
     rules: tuple[Rule, ...]
 
-    def rule(self, on: Any) -> Rule | None:
+    def rule(self, on: OptionValue) -> Rule | None:
         """The rule for the followed option's value ``on``, if any."""
         return next((r for r in self.rules if on in r.when), None)
 
 
 @dataclass(frozen=True, slots=True)
-class OptionSpec:
+class OptionSpec(Generic[V]):
     """One option of a game: its type, default, allowed values and words."""
 
     name: str
-    type: type
+    type: type[V]
+    #: a ``V``, or ``None`` for an option that follows another (read by front ends
+    #: that know which option they hold, hence not narrowed here)
     default: Any
     help: str
-    choices: tuple[Any, ...] | None = None
+    choices: tuple[V, ...] | None = None
     #: catalogue id of the option's name (``None``: the name itself)
     label: str | None = None
     #: catalogue id of what the option does
@@ -72,16 +83,16 @@ class OptionSpec:
     #: how its allowed values follow another option (its default is then ``None``)
     follows: Follows | None = None
 
-    def parse(self, raw: str | None) -> Any:
+    def parse(self, raw: str | None) -> V:
         """Convert a command-line value (``None`` for a bare flag)."""
         if self.type is bool:
             if raw is None:
-                return True
+                return self.type(True)
             low = raw.strip().lower()
             if low in ("1", "true", "yes", "on"):
-                return True
+                return self.type(True)
             if low in ("0", "false", "no", "off"):
-                return False
+                return self.type(False)
             raise OptionError(
                 f"option {self.name} takes true/false, not {raw!r}",
                 params={"option": self.name, "value": raw},
@@ -98,7 +109,7 @@ class OptionSpec:
                 params={"option": self.name, "value": raw},
             ) from None
 
-    def check(self, value: Any) -> Any:
+    def check(self, value: object) -> V:
         """Validate a value (already of the right type) and return it."""
         if self.type is bool and not isinstance(value, bool):
             raise OptionError(
@@ -116,10 +127,10 @@ class OptionSpec:
                 f"option {self.name} must be one of {allowed}, not {value!r}",
                 params={"option": self.name, "value": value},
             )
-        return value
+        return cast("V", value)
 
 
-def declare(*specs: OptionSpec) -> dict[str, OptionSpec]:
+def declare(*specs: OptionSpec[Any]) -> dict[str, OptionSpec[Any]]:
     """A game's options by name (a ``Follows`` must name a declared option)."""
     out = {spec.name: spec for spec in specs}
     for spec in specs:
@@ -128,9 +139,11 @@ def declare(*specs: OptionSpec) -> dict[str, OptionSpec]:
     return out
 
 
-def parse_option_args(specs: Mapping[str, OptionSpec], args: Sequence[str]) -> dict[str, Any]:
+def parse_option_args(
+    specs: Mapping[str, OptionSpec[Any]], args: Sequence[str]
+) -> dict[str, OptionValue]:
     """Turn ``["name=value", "flag"]`` command-line pieces into an options dict."""
-    out: dict[str, Any] = {}
+    out: dict[str, OptionValue] = {}
     for arg in args:
         name, sep, raw = arg.partition("=")
         name = name.strip().replace("-", "_")
@@ -141,19 +154,23 @@ def parse_option_args(specs: Mapping[str, OptionSpec], args: Sequence[str]) -> d
     return out
 
 
-def settle(specs: Mapping[str, OptionSpec], values: Mapping[str, Any]) -> dict[str, Any]:
+def settle(
+    specs: Mapping[str, OptionSpec[Any]], values: Mapping[str, OptionValue | None]
+) -> dict[str, OptionValue]:
     """``values`` (every option present) with each following option checked against the
     option it follows, and filled from it when not given.
 
     Raises :class:`OptionError` whose ``params`` carry ``words`` (the catalogue id of
     why) and the two options' values, for the front ends to say it in their language.
     """
-    out = dict(values)
+    out: dict[str, OptionValue | None] = dict(values)
     for spec in specs.values():
         follows = spec.follows
         if follows is None:
             continue
         on = out[follows.on]
+        if on is None:
+            continue
         rule = follows.rule(on)
         if rule is None:
             continue
@@ -167,4 +184,4 @@ def settle(specs: Mapping[str, OptionSpec], values: Mapping[str, Any]) -> dict[s
                 code="option_follows",
                 params={"option": spec.name, "words": rule.words, "fields": fields},
             )
-    return out
+    return {name: value for name, value in out.items() if value is not None}

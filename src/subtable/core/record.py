@@ -16,6 +16,7 @@ from typing import Any
 from subtable import __version__
 from subtable.core.errors import RecordError, SubtableError
 from subtable.core.game import State
+from subtable.core.options import OptionValue
 from subtable.core.registry import make_game
 
 FORMAT = "subtable-record/1"
@@ -27,10 +28,11 @@ class GameRecord:
 
     game: str
     ruleset: str
-    options: dict[str, Any]
+    options: dict[str, OptionValue]
     seed: int
     actions: list[str]
     digest: str
+    #: how the game ended (``reason``, ``winners``, ``returns``), as the file gives it
     result: dict[str, Any] | None = None
     meta: dict[str, Any] = field(default_factory=dict)
     #: component overrides the game was played with (``{}``: the packaged components; the

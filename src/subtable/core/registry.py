@@ -51,7 +51,7 @@ from typing import Any, Protocol
 
 from subtable.core.errors import OptionError
 from subtable.core.game import Game
-from subtable.core.options import OptionSpec
+from subtable.core.options import OptionSpec, OptionValue
 
 #: the games shipped in this package: name -> where its :class:`GamePlugin` is declared
 BUILTIN: dict[str, str] = {
@@ -80,7 +80,9 @@ PARTS: dict[str, str] = {
 class VariantRules(Protocol):
     """What a game's ``variants`` part offers (see :class:`subtable.core.variants.Variants`)."""
 
-    def make(self, cls: type[Game[Any]], variant: Mapping[str, Any], **options: Any) -> Game[Any]:
+    def make(
+        self, cls: type[Game[Any]], variant: Mapping[str, Any], **options: OptionValue | None
+    ) -> Game[Any]:
         """``cls`` with ``options`` on the components of ``variant`` (validated)."""
         ...
 
@@ -155,7 +157,9 @@ class GamePlugin:
             return specs
         return self.game_class().option_specs
 
-    def make(self, variant: Mapping[str, Any] | None = None, **options: Any) -> Game[Any]:
+    def make(
+        self, variant: Mapping[str, Any] | None = None, **options: OptionValue | None
+    ) -> Game[Any]:
         """The game with ``options``, on ``variant``'s components if given (a partial
         override of the packaged components, see :mod:`subtable.core.variants`)."""
         cls = self.game_class()
@@ -261,7 +265,9 @@ def game_class(name: str) -> type[Game[Any]]:
     return registration(name).game_class()
 
 
-def make_game(name: str, variant: Mapping[str, Any] | None = None, **options: Any) -> Game[Any]:
+def make_game(
+    name: str, variant: Mapping[str, Any] | None = None, **options: OptionValue | None
+) -> Game[Any]:
     """Build the game ``name`` with ``options`` (on ``variant``'s components if given: a
     partial override of the packaged components, see :mod:`subtable.core.variants`)."""
     return registration(name).make(variant, **options)

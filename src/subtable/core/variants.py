@@ -41,6 +41,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from subtable.core.components import packaged_toml
 from subtable.core.errors import OptionError
 from subtable.core.game import Game
+from subtable.core.options import OptionValue
 from subtable.core.registry import MissingPart, registration
 
 NonNegative = Annotated[int, Field(ge=0, strict=True)]
@@ -119,7 +120,9 @@ class Variants:
         except (ValueError, KeyError) as exc:
             raise VariantError("(components)", str(exc)) from None
 
-    def make(self, cls: type[Game[Any]], variant: Mapping[str, Any], **options: Any) -> Game[Any]:
+    def make(
+        self, cls: type[Game[Any]], variant: Mapping[str, Any], **options: OptionValue | None
+    ) -> Game[Any]:
         """``cls`` with ``options`` on the components of ``variant`` (validated), given to it
         as ``components=``; the game remembers the overrides (:func:`variant_of`)."""
         if not variant:
@@ -244,7 +247,9 @@ def build(game: str, overrides: Mapping[str, Any]) -> Any:
 _VARIANTS: weakref.WeakKeyDictionary[Any, dict[str, Any]] = weakref.WeakKeyDictionary()
 
 
-def make_variant_game(name: str, variant: Mapping[str, Any] | None, **options: Any) -> Any:
+def make_variant_game(
+    name: str, variant: Mapping[str, Any] | None, **options: OptionValue | None
+) -> Any:
     """Build game ``name`` with ``options`` on the components of ``variant`` (validated)."""
     return registration(name).make(variant, **options)
 

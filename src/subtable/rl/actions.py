@@ -23,6 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from subtable.core.game import Game
+from subtable.core.options import OptionValue
 from subtable.core.registry import resolve_game
 
 IntArray = npt.NDArray[np.int64]
@@ -106,6 +107,6 @@ class FactoredActions:
         return kinds, args
 
 
-def factored_actions(game: Game[Any] | str, **options: Any) -> FactoredActions:
+def factored_actions(game: Game[Any] | str, **options: OptionValue | None) -> FactoredActions:
     """The factored view of a game, or of a game by name and options."""
     return FactoredActions(resolve_game(game, options))

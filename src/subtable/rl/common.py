@@ -14,14 +14,15 @@ from __future__ import annotations
 
 import copy
 import operator
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 import numpy as np
 import numpy.typing as npt
 
 from subtable.core.game import Game, State, Utility
+from subtable.core.options import OptionValue
 from subtable.core.registry import registration
 from subtable.core.registry import resolve_game as resolve_game
 from subtable.core.view import SeatView
@@ -31,6 +32,33 @@ Mask = npt.NDArray[np.int8]
 #: encoding (``observation``), the legal mask (``action_mask``) and, factored, the
 #: ``kind_mask`` and ``arg_mask``
 Obs = dict[str, npt.NDArray[Any]]
+
+
+class TrainPreset(TypedDict, total=False):
+    """What a game trains by default (:class:`subtable.rl.train.TrainConfig`'s fields)."""
+
+    options: dict[str, OptionValue]
+    seat: int
+    #: the other seats' bots
+    opponents: str
+    reward: str
+    max_steps: int | None
+    total_steps: int
+    num_envs: int
+    rollout: int
+    epochs: int
+    minibatch: int
+    lr: float
+    gamma: float
+    lam: float
+    clip: float
+    ent_coef: float
+    vf_coef: float
+    max_grad_norm: float
+    hidden: tuple[int, ...]
+    #: episodes of the heuristic's play imitated before PPO, and the passes over them
+    imitate: int
+    imitate_epochs: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +75,7 @@ class RLSupport:
     potential_doc: str = ""
     #: the training baseline's preset (:mod:`subtable.rl.train`): options, seat, opponents,
     #: ``max_steps``, imitation and learning rates
-    train: Mapping[str, Any] = field(default_factory=dict)
+    train: TrainPreset = field(default_factory=TrainPreset)
     #: OpenSpiel's utility for a game with its options (``None``: from ``info.utility``)
     utility: Callable[[Game[Any]], Utility] | None = None
 

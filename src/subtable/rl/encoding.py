@@ -20,6 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from subtable.core.game import Game
+from subtable.core.options import OptionValue
 from subtable.core.registry import registration, resolve_game
 from subtable.core.view import SeatView
 
@@ -138,7 +139,7 @@ def frac(value: float, scale: float) -> float:
     return 1.0 if x > 1.0 else float(x)
 
 
-def make_encoder(game: Game[Any] | str, **options: Any) -> Encoder:
+def make_encoder(game: Game[Any] | str, **options: OptionValue | None) -> Encoder:
     """The encoder of ``game`` (the ``encoder`` part of its registration): a game object, or
     a registered name with the game's options (``make_encoder(name, players=3)``)."""
     built = resolve_game(game, options)

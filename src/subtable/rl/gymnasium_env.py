@@ -32,6 +32,7 @@ from gymnasium import spaces
 
 from subtable.bots.base import Bot, make_bot, observe, parse_bot_spec
 from subtable.core.game import Game, State
+from subtable.core.options import OptionValue
 from subtable.core.rng import Rng
 from subtable.rl.actions import FactoredActions
 from subtable.rl.common import (
@@ -84,7 +85,7 @@ class SubtableEnv(SharesGameTables, gym.Env[dict[str, Any], np.int64]):  # gym's
         render_mode: str | None = None,
         reward: str = "outcome",
         max_steps: int | None = None,
-        **options: Any,
+        **options: OptionValue | None,
     ) -> None:
         self.game = resolve_game(game, options)
         #: ``"outcome"`` (0/1 at the end) or ``"shaped"`` (plus the potential's changes)

@@ -32,6 +32,7 @@ game with an encoder (``python_red_november``, ``python_submarine``; :func:`shor
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
@@ -39,6 +40,7 @@ import numpy as np
 import pyspiel
 
 from subtable.core.game import Game, OptionSpec, State, Utility
+from subtable.core.options import OptionValue
 from subtable.core.registry import game_class, make_game, registrations
 from subtable.core.rng import Rng
 from subtable.rl.common import support
@@ -335,7 +337,7 @@ class SubtableGame(pyspiel.Game):  # type: ignore[misc]
     engine_name: str = ""
     short_name: str = ""
 
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
+    def __init__(self, params: Mapping[str, OptionValue] | None = None) -> None:
         params = dict(params or {})
         options = self._engine_options(params)
         self.engine_key = (self.engine_name, tuple(sorted(options.items())))
@@ -370,8 +372,8 @@ class SubtableGame(pyspiel.Game):  # type: ignore[misc]
         self.tensor_size = make_encoder(engine).size
 
     # -- per game: from the game's option specs and its rl part -----------------------------
-    def _engine_options(self, params: dict[str, Any]) -> dict[str, Any]:
-        out: dict[str, Any] = {}
+    def _engine_options(self, params: Mapping[str, OptionValue]) -> dict[str, OptionValue]:
+        out: dict[str, OptionValue] = {}
         for name, spec in game_class(self.engine_name).option_specs.items():
             value = params.get(name, _param_default(spec))
             if spec.default is None and value == _param_default(spec):
@@ -442,7 +444,9 @@ def _with_chance(t: Any, mode: Any) -> Any:
     )
 
 
-def _game_type(short: str, long: str, utility: Any, lo: int, hi: int, spec: dict[str, Any]) -> Any:
+def _game_type(
+    short: str, long: str, utility: Any, lo: int, hi: int, spec: Mapping[str, OptionValue]
+) -> Any:
     return pyspiel.GameType(
         short_name=short,
         long_name=long,
@@ -468,7 +472,7 @@ _UTILITIES = {
     Utility.GENERAL_SUM: _U.GENERAL_SUM,
 }
 #: the parameters that are OpenSpiel's, not the game's options
-_OS_PARAMS: dict[str, Any] = {"seed": 0, "explicit_chance": False, "deals": 0}
+_OS_PARAMS: dict[str, OptionValue] = {"seed": 0, "explicit_chance": False, "deals": 0}
 
 
 def short_name(name: str) -> str:

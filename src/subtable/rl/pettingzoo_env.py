@@ -19,6 +19,7 @@ Spaces are built once per environment (PettingZoo's tests require the same objec
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -26,6 +27,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
 from subtable.core.game import Game, State
+from subtable.core.options import OptionValue
 from subtable.rl.actions import FactoredActions
 from subtable.rl.common import (
     Mask,
@@ -62,7 +64,7 @@ class _Seats(SharesGameTables):
         self,
         game: str | Game[Any],
         render_mode: str | None,
-        options: dict[str, Any],
+        options: Mapping[str, OptionValue | None],
         extra: int,
         reward: str = "outcome",
         max_steps: int | None = None,
@@ -159,7 +161,7 @@ class SubtableAEC(_Seats, AECEnv[str, Obs, int]):  # type: ignore[misc]
         render_mode: str | None = None,
         reward: str = "outcome",
         max_steps: int | None = None,
-        **options: Any,
+        **options: OptionValue | None,
     ) -> None:
         super().__init__()
         self._setup(game, render_mode, options, 0, reward, max_steps)
@@ -244,7 +246,7 @@ class SubtableParallel(_Seats, ParallelEnv[str, Obs, int]):  # type: ignore[misc
         render_mode: str | None = None,
         reward: str = "outcome",
         max_steps: int | None = None,
-        **options: Any,
+        **options: OptionValue | None,
     ) -> None:
         self._setup(game, render_mode, options, 1, reward, max_steps)
         #: the "pass" action of the agents not to act

@@ -43,10 +43,18 @@ import numpy as np
 import numpy.typing as npt
 
 from subtable.bots.base import make_bot, observe
+from subtable.core.options import OptionValue
 from subtable.core.registry import registration
 from subtable.core.rng import Rng
-from subtable.rl.common import Obs
+from subtable.rl.common import Obs, TrainPreset
 from subtable.rl.policy import FORMAT, NumpyPolicy
+from subtable.rl.train_report import (
+    Evaluation,
+    PairedFigures,
+    PlayerFigures,
+    TrainReport,
+    paired,
+)
 from subtable.sim.stats import mcnemar_exact_p, paired_difference_interval, wilson_interval
 
 #: training episode ``k`` deals ``reset(seed=TRAIN_SEEDS + k)``; held-out deals lie below
@@ -62,10 +70,10 @@ _SEAT_SALT = 0xA6E7_5EA7
 #: never collects can keep a game going for ever). The games' recipes imitate the heuristic
 #: first (``imitate`` episodes of its play), then fine-tune with PPO at a lower learning rate
 #: and entropy bonus; ``--imitate 0 --lr 3e-4 --ent-coef 0.01`` is PPO from scratch.
-BASE_PRESET: dict[str, Any] = {"options": {}, "seat": 0, "opponents": "heuristic"}
+BASE_PRESET: TrainPreset = {"options": {}, "seat": 0, "opponents": "heuristic"}
 
 
-def presets() -> dict[str, dict[str, Any]]:
+def presets() -> dict[str, TrainPreset]:
     """The training preset of each registered game with an encoder."""
     from subtable.core.registry import registrations
     from subtable.rl.common import support
@@ -82,7 +90,7 @@ class TrainConfig:
     """Everything a run depends on (saved in ``report.json``)."""
 
     game: str
-    options: dict[str, Any] = field(default_factory=dict)
+    options: dict[str, OptionValue] = field(default_factory=dict)
     seat: int = 0
     opponents: str = "heuristic"
     reward: str = "shaped"
@@ -119,9 +127,9 @@ class TrainConfig:
         from subtable.rl.common import support
 
         name = registration(game).name
-        base = {**BASE_PRESET, **support(name).train}
+        base: TrainPreset = {**BASE_PRESET, **support(name).train}
         values: dict[str, Any] = {"game": name, **base, **overrides}
-        values["options"] = {**base["options"], **overrides.get("options", {})}
+        values["options"] = {**base.get("options", {}), **overrides.get("options", {})}
         return cls(**values)
 
 
@@ -257,7 +265,41 @@ def _mean_interval(xs: Sequence[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
-def compare(config: TrainConfig, policy: NumpyPolicy, deals: int) -> dict[str, Any]:
+def _player_figures(games: Sequence[tuple[int, float]]) -> PlayerFigures:
+    """Wins with their Wilson interval and the mean end score with its interval."""
+    wins = sum(w for w, _ in games)
+    lo, hi = wilson_interval(wins, len(games))
+    score = _mean_interval([x for _, x in games])
+    return {
+        "wins": wins,
+        "games": len(games),
+        "rate": wins / len(games),
+        "wilson95": [lo, hi],
+        "score": score[0],
+        "score95": [score[1], score[2]],
+    }
+
+
+def _paired_figures(
+    agent: Sequence[tuple[int, float]], theirs: Sequence[tuple[int, float]]
+) -> PairedFigures:
+    """The agent minus another player on the same deals: wins and end scores."""
+    b = sum(1 for (x, _), (y, _) in zip(agent, theirs, strict=True) if x and not y)
+    c = sum(1 for (x, _), (y, _) in zip(agent, theirs, strict=True) if y and not x)
+    diff, lo, hi = paired_difference_interval(b, c, len(agent))
+    score = _mean_interval([x - y for (_, x), (_, y) in zip(agent, theirs, strict=True)])
+    return {
+        "difference": -diff,
+        "agresti_min95": [-hi, -lo],
+        "agent_only": b,
+        "other_only": c,
+        "mcnemar_p": mcnemar_exact_p(b, c),
+        "score_difference": score[0],
+        "score95": [score[1], score[2]],
+    }
+
+
+def compare(config: TrainConfig, policy: NumpyPolicy, deals: int) -> Evaluation:
     """The agent (greedy, and sampling from its policy), a random player and the heuristic in
     the learning seat, on the same held-out deals ``0 .. deals-1``: win rates with Wilson
     intervals, paired differences (Agresti-Min intervals, McNemar's exact test), and the mean
@@ -269,41 +311,16 @@ def compare(config: TrainConfig, policy: NumpyPolicy, deals: int) -> dict[str, A
         "random": play_scored(config, bot_chooser("random"), seeds),
         "heuristic": play_scored(config, bot_chooser("heuristic"), seeds),
     }
-    report: dict[str, Any] = {"deals": f"reset(seed=d), d = 0..{deals - 1}", "players": {}}
-    for name, games in played.items():
-        wins = sum(w for w, _ in games)
-        lo, hi = wilson_interval(wins, len(games))
-        score = _mean_interval([x for _, x in games])
-        report["players"][name] = {
-            "wins": wins,
-            "games": len(games),
-            "rate": wins / len(games),
-            "wilson95": [lo, hi],
-            "score": score[0],
-            "score95": [score[1], score[2]],
-        }
-    for mine, other in (
-        ("agent", "random"),
-        ("agent", "heuristic"),
-        ("agent_sampled", "random"),
-        ("agent_sampled", "heuristic"),
-    ):
-        agent = played[mine]
-        theirs = played[other]
-        b = sum(1 for (x, _), (y, _) in zip(agent, theirs, strict=True) if x and not y)
-        c = sum(1 for (x, _), (y, _) in zip(agent, theirs, strict=True) if y and not x)
-        diff, lo, hi = paired_difference_interval(b, c, len(agent))
-        score = _mean_interval([x - y for (_, x), (_, y) in zip(agent, theirs, strict=True)])
-        report[f"{mine}_minus_{other}"] = {
-            "difference": -diff,
-            "agresti_min95": [-hi, -lo],
-            "agent_only": b,
-            "other_only": c,
-            "mcnemar_p": mcnemar_exact_p(b, c),
-            "score_difference": score[0],
-            "score95": [score[1], score[2]],
-        }
-    return report
+    return {
+        "deals": f"reset(seed=d), d = 0..{deals - 1}",
+        "players": {name: _player_figures(games) for name, games in played.items()},
+        "agent_minus_random": _paired_figures(played["agent"], played["random"]),
+        "agent_minus_heuristic": _paired_figures(played["agent"], played["heuristic"]),
+        "agent_sampled_minus_random": _paired_figures(played["agent_sampled"], played["random"]),
+        "agent_sampled_minus_heuristic": _paired_figures(
+            played["agent_sampled"], played["heuristic"]
+        ),
+    }
 
 
 # -- imitation (behaviour cloning of the heuristic) ---------------------------------------------
@@ -658,7 +675,7 @@ def train(
     config: TrainConfig,
     out: Path | None = None,
     log: Callable[[str], None] = print,
-) -> dict[str, Any]:
+) -> TrainReport:
     """Train, write ``agent.npz``, ``curve.csv``, ``curve.png`` and ``report.json`` in ``out``
     (nothing is written without it), and return the report."""
     wall = time.perf_counter()
@@ -695,7 +712,7 @@ def train(
     )
     log(f"evaluating on {config.eval_deals} held-out deals ...")
     evaluation = compare(config, policy, config.eval_deals)
-    report = {
+    report: TrainReport = {
         "config": {**asdict(config), "hidden": list(config.hidden)},
         "steps": updates * batch,
         "episodes": play.episodes,
@@ -707,38 +724,32 @@ def train(
         "curve": [asdict(p) for p in curve.points],
         "evaluation": evaluation,
     }
-    log(summary(report))
+    log(summary(evaluation))
     if out is not None:
         write_outputs(out, policy, report)
     return report
 
 
-def summary(report: dict[str, Any]) -> str:
+def summary(ev: Evaluation) -> str:
     """The evaluation in a few lines."""
-    ev = report["evaluation"]
     lines = [f"held-out deals: {ev['deals']}"]
     for name, r in ev["players"].items():
         lo, hi = r["wilson95"]
         line = f"  {name:9s} won {r['wins']:5d}/{r['games']} = {r['rate']:.3f} [{lo:.3f}, {hi:.3f}]"
-        if "score" in r:
-            slo, shi = r["score95"]
-            line += f"; end score {r['score']:+.3f} [{slo:+.3f}, {shi:+.3f}]"
-        lines.append(line)
-    for key in [k for k in ev if "_minus_" in k]:
-        d = ev[key]
+        slo, shi = r["score95"]
+        lines.append(line + f"; end score {r['score']:+.3f} [{slo:+.3f}, {shi:+.3f}]")
+    for key, d in paired(ev):
         lo, hi = d["agresti_min95"]
         line = (
             f"  {key.replace('_minus_', ' - ')}: wins {d['difference']:+.3f} "
             f"[{lo:+.3f}, {hi:+.3f}] (McNemar p = {d['mcnemar_p']:.2g})"
         )
-        if "score_difference" in d:
-            slo, shi = d["score95"]
-            line += f"; end score {d['score_difference']:+.3f} [{slo:+.3f}, {shi:+.3f}]"
-        lines.append(line)
+        slo, shi = d["score95"]
+        lines.append(line + f"; end score {d['score_difference']:+.3f} [{slo:+.3f}, {shi:+.3f}]")
     return "\n".join(lines)
 
 
-def write_outputs(out: Path, policy: NumpyPolicy, report: dict[str, Any]) -> None:
+def write_outputs(out: Path, policy: NumpyPolicy, report: TrainReport) -> None:
     """``agent.npz``, ``curve.csv``, ``report.json`` and (with matplotlib) ``curve.png``."""
     out.mkdir(parents=True, exist_ok=True)
     policy.save(out / "agent.npz")
@@ -750,7 +761,7 @@ def write_outputs(out: Path, policy: NumpyPolicy, report: dict[str, Any]) -> Non
     plot_curve(report, out / "curve.png")
 
 
-def plot_curve(report: dict[str, Any], path: Path) -> bool:
+def plot_curve(report: TrainReport, path: Path) -> bool:
     """The held-out win rate (with its interval) and the training win rate against steps,
     with the random and heuristic players' held-out rates; ``False`` without matplotlib."""
     try:
@@ -789,7 +800,7 @@ def plot_curve(report: dict[str, Any], path: Path) -> bool:
     return True
 
 
-def evaluate_file(path: Path, deals: int) -> dict[str, Any]:
+def evaluate_file(path: Path, deals: int) -> Evaluation:
     """Evaluate an exported agent on ``deals`` held-out deals (numpy only)."""
     policy = NumpyPolicy.load(path)
     meta = policy.meta
@@ -825,7 +836,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.evaluate:
         report = evaluate_file(args.evaluate, args.eval_deals or 1000)
-        print(summary({"evaluation": report}))
+        print(summary(report))
         return
     if not args.game:
         parser.error("give a game (or --evaluate FILE)")

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, TypedDict
 
 from subtable.core.game import Game, Utility
 from subtable.sim.runner import GameResult
@@ -33,6 +33,34 @@ from subtable.sim.stats import (
 
 #: the default precision asked of a comparison: a 95% interval of ±2 points
 DEFAULT_PRECISION = 0.02
+
+
+class PairedStatJSON(TypedDict):
+    """A :class:`PairedStat` as JSON (its intervals as lists)."""
+
+    what: str
+    games: int
+    base_rate: float
+    variant_rate: float
+    diff: float
+    ci95: list[float]
+    unpaired_ci95: list[float]
+    base_only: int
+    variant_only: int
+    p_value: float
+    games_needed: int
+    games_needed_unpaired: int
+
+
+class Comparison(TypedDict):
+    """Two runs compared figure by figure (:func:`compare_results`)."""
+
+    paired: bool
+    games: int
+    precision: float
+    confidence: float
+    z: float
+    figures: list[PairedStatJSON]
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,12 +87,42 @@ class PairedStat:
     games_needed: int
     games_needed_unpaired: int
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> PairedStatJSON:
         """JSON-ready data."""
-        data = asdict(self)
-        data["ci95"] = list(self.ci95)
-        data["unpaired_ci95"] = list(self.unpaired_ci95)
-        return data
+        return {
+            "what": self.what,
+            "games": self.games,
+            "base_rate": self.base_rate,
+            "variant_rate": self.variant_rate,
+            "diff": self.diff,
+            "ci95": list(self.ci95),
+            "unpaired_ci95": list(self.unpaired_ci95),
+            "base_only": self.base_only,
+            "variant_only": self.variant_only,
+            "p_value": self.p_value,
+            "games_needed": self.games_needed,
+            "games_needed_unpaired": self.games_needed_unpaired,
+        }
+
+    @classmethod
+    def from_json(cls, data: PairedStatJSON) -> PairedStat:
+        """The stat of its JSON form (:meth:`to_json`)."""
+        lo, hi = data["ci95"]
+        ulo, uhi = data["unpaired_ci95"]
+        return cls(
+            data["what"],
+            data["games"],
+            data["base_rate"],
+            data["variant_rate"],
+            data["diff"],
+            (lo, hi),
+            (ulo, uhi),
+            data["base_only"],
+            data["variant_only"],
+            data["p_value"],
+            data["games_needed"],
+            data["games_needed_unpaired"],
+        )
 
     @property
     def width(self) -> float:
@@ -157,7 +215,7 @@ def compare_results(
     variant: Sequence[GameResult],
     *,
     precision: float = DEFAULT_PRECISION,
-) -> dict[str, Any]:
+) -> Comparison:
     """Every figure of ``game`` compared between two runs, as JSON-ready data."""
     paired = len(base) == len(variant) and all(
         a.seed == b.seed for a, b in zip(base, variant, strict=True)
@@ -182,12 +240,6 @@ def compare_results(
     }
 
 
-def stats_of(comparison: dict[str, Any]) -> list[PairedStat]:
+def stats_of(comparison: Comparison) -> list[PairedStat]:
     """The :class:`PairedStat` of a :func:`compare_results` answer."""
-    out = []
-    for f in comparison["figures"]:
-        data = dict(f)
-        data["ci95"] = tuple(data["ci95"])
-        data["unpaired_ci95"] = tuple(data["unpaired_ci95"])
-        out.append(PairedStat(**data))
-    return out
+    return [PairedStat.from_json(f) for f in comparison["figures"]]

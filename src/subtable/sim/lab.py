@@ -6,16 +6,17 @@ import csv
 import itertools
 import json
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
 
 from subtable.core.errors import OptionError
+from subtable.core.options import OptionValue
 from subtable.core.registry import registration
 from subtable.sim.runner import (
     GameResult,
     Progress,
+    RunSummary,
     SeatCountError,
     SimConfig,
     check_config,
@@ -32,10 +33,10 @@ _SPECIAL = ("players", "bot", "budget")
 class Run:
     """One point of a sweep: its configuration, games and summary."""
 
-    point: dict[str, Any]
+    point: dict[str, OptionValue]
     config: SimConfig
     results: list[GameResult]
-    summary: dict[str, Any] = field(default_factory=dict)
+    summary: RunSummary
 
     @property
     def label(self) -> str:
@@ -61,11 +62,11 @@ def _values(raw: str) -> list[str]:
     return values
 
 
-def parse_sweeps(game: str, specs: Sequence[str]) -> list[tuple[str, list[Any]]]:
+def parse_sweeps(game: str, specs: Sequence[str]) -> list[tuple[str, list[OptionValue]]]:
     """``["players=3..8", "option.greater_challenge=0,2"]`` as (key, typed values)."""
     option_specs = registration(game).option_specs()
     flags = [name for name, spec in option_specs.items() if spec.flag]
-    out: list[tuple[str, list[Any]]] = []
+    out: list[tuple[str, list[OptionValue]]] = []
     for spec in specs:
         key, sep, raw = spec.partition("=")
         key = key.strip().removeprefix("option.").removeprefix("o.").replace("-", "_")
@@ -73,7 +74,7 @@ def parse_sweeps(game: str, specs: Sequence[str]) -> list[tuple[str, list[Any]]]
             raise OptionError(f"a sweep is KEY=a..b or KEY=a,b,c, not {spec!r}", code="bad_sweep")
         if key in ("players", "budget"):
             try:
-                values: list[Any] = [int(v) for v in _values(raw)]
+                values: list[OptionValue] = [int(v) for v in _values(raw)]
             except ValueError:
                 raise OptionError(f"sweep {key} takes whole numbers", code="bad_sweep") from None
         elif key == "bot":
@@ -93,8 +94,8 @@ def parse_sweeps(game: str, specs: Sequence[str]) -> list[tuple[str, list[Any]]]
 
 
 def grid(
-    base: SimConfig, sweeps: list[tuple[str, list[Any]]]
-) -> list[tuple[dict[str, Any], SimConfig]]:
+    base: SimConfig, sweeps: list[tuple[str, list[OptionValue]]]
+) -> list[tuple[dict[str, OptionValue], SimConfig]]:
     """Every configuration of the sweep grid (the base alone without sweeps)."""
     if not sweeps:
         return [({}, base)]
@@ -120,7 +121,7 @@ def grid(
     return out
 
 
-def _followers(game: str, point: dict[str, Any]) -> list[str]:
+def _followers(game: str, point: Mapping[str, OptionValue]) -> list[str]:
     """The options of ``game`` that follow an option swept at ``point`` and are not swept."""
     specs = registration(game).option_specs()
     return [
@@ -132,7 +133,7 @@ def _followers(game: str, point: dict[str, Any]) -> list[str]:
 
 def run_grid(
     base: SimConfig,
-    sweeps: list[tuple[str, list[Any]]],
+    sweeps: list[tuple[str, list[OptionValue]]],
     *,
     workers: int | None,
     backend: str,
@@ -142,7 +143,7 @@ def run_grid(
     """Play every point of the grid; check all of them before playing any."""
     points = grid(base, sweeps)
     games = []
-    mismatched: list[tuple[dict[str, Any], SeatCountError]] = []
+    mismatched: list[tuple[dict[str, OptionValue], SeatCountError]] = []
     for point, config in points:
         try:
             games.append(check_config(config))
@@ -162,7 +163,7 @@ def run_grid(
     return runs
 
 
-def _seat_mismatch(mismatched: list[tuple[dict[str, Any], SeatCountError]]) -> str:
+def _seat_mismatch(mismatched: list[tuple[dict[str, OptionValue], SeatCountError]]) -> str:
     """Why some points of a sweep have not one bot per seat, and what to do instead."""
     bots = mismatched[0][1].bots
     seats = sorted({exc.seats for _, exc in mismatched})

@@ -16,13 +16,14 @@ import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from subtable.core.errors import SubtableError
 from subtable.i18n import Translator, translator
 from subtable.markup import Element, el, make
 from subtable.sim.lab import Run
 from subtable.sim.metrics import GameMetrics
+from subtable.sim.runner import team_wins
 from subtable.sim.stats import wilson_interval
 from subtable.sim.words import (
     end_reason,
@@ -33,6 +34,9 @@ from subtable.sim.words import (
     rate_ci,
     sweep_key,
 )
+
+if TYPE_CHECKING:
+    from subtable.sim.compare import Comparison
 
 #: a table's cell: its text, or its lines
 Cell = str | Sequence[str]
@@ -96,8 +100,8 @@ def _win_plots(plt: Any, runs: Sequence[Run], tr: Translator) -> list[tuple[str,
             ax.bar([label], [rate], yerr=[[rate - lo], [hi - rate]], capsize=6)
         else:
             s = runs[0].summary
-            rates = s["win_rate_by_seat"]
-            cis = s["win_rate_by_seat_ci95"]
+            rates = s.get("win_rate_by_seat", [])
+            cis = s.get("win_rate_by_seat_ci95", [])
             labels = [
                 f"{tr('lab.seat', n=i + 1)}\n{b}\n{percent(r, tr)}"
                 for i, (b, r) in enumerate(zip(s["bots"], rates, strict=True))
@@ -314,10 +318,10 @@ def _table(runs: Sequence[Run], game: str, tr: Translator) -> Element:
     rows: list[list[Cell]] = []
     for run in runs:
         s = run.summary
-        if coop:
-            lo, hi = s["win_rate_ci95"]
-            rate: Cell = rate_ci(s["win_rate"], lo, hi, tr)
-            causes = sorted(s["loss_causes"].items(), key=lambda kv: -kv[1])
+        team = team_wins(s)
+        if team is not None:
+            rate: Cell = rate_ci(team.rate, team.lo, team.hi, tr)
+            causes = sorted(team.loss_causes.items(), key=lambda kv: -kv[1])
         else:
             rate = [
                 tr(
@@ -326,7 +330,11 @@ def _table(runs: Sequence[Run], game: str, tr: Translator) -> Element:
                     rate=rate_ci(r, c[0], c[1], tr),
                 )
                 for i, (r, c) in enumerate(
-                    zip(s["win_rate_by_seat"], s["win_rate_by_seat_ci95"], strict=True)
+                    zip(
+                        s.get("win_rate_by_seat", []),
+                        s.get("win_rate_by_seat_ci95", []),
+                        strict=True,
+                    )
                 )
             ]
             causes = list(s["end_reasons"].items())
@@ -504,7 +512,7 @@ def _compare_diff_plot(plt: Any, stats: Sequence[Any], game: str, tr: Translator
 
 
 def _compare_table(
-    stats: Sequence[Any], comparison: dict[str, Any], game: str, tr: Translator
+    stats: Sequence[Any], comparison: Comparison, game: str, tr: Translator
 ) -> Element:
     from subtable.sim.words import compare_cells, compare_head
 
@@ -532,7 +540,7 @@ def html_table(head: Sequence[str], rows: Sequence[Sequence[Cell]]) -> Element:
 def write_compare_report(
     path: Path,
     runs: Sequence[Run],
-    comparison: dict[str, Any],
+    comparison: Comparison,
     *,
     game: str,
     tr: Translator | None = None,

@@ -14,12 +14,13 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple, NotRequired, TypedDict
 
-from subtable.bots.base import make_bot, observe, parse_bot_spec
+from subtable.bots.base import BotParamValue, make_bot, observe, parse_bot_spec
 from subtable.bots.levels import resolve_level
 from subtable.core.errors import SubtableError
 from subtable.core.game import Game, Utility
+from subtable.core.options import OptionValue
 from subtable.core.record import GameRecord
 from subtable.core.registry import make_game
 from subtable.core.rng import Rng
@@ -48,14 +49,14 @@ class SimConfig:
     """One simulation run."""
 
     game: str
-    options: dict[str, Any]
+    options: dict[str, OptionValue]
     games: int
     seed: int = 0
     #: bot specs (``name`` or ``name:key=value:...``), one per seat or one for every seat
     bots: list[str] = field(default_factory=lambda: ["random"])
     save_records: Path | None = None
     #: parameters given to every bot that accepts them (e.g. ``{"budget": 200}``)
-    bot_params: dict[str, Any] = field(default_factory=dict)
+    bot_params: dict[str, BotParamValue] = field(default_factory=dict)
     #: validated component overrides (:mod:`subtable.core.variants`); ``{}``: as packaged
     variant: dict[str, Any] = field(default_factory=dict)
 
@@ -94,7 +95,7 @@ def play_game(
     *,
     record_to: Path | None = None,
     game_name: str = "",
-    bot_params: dict[str, Any] | None = None,
+    bot_params: dict[str, BotParamValue] | None = None,
 ) -> GameResult:
     """Play one game to the end with the given bots (one spec per seat)."""
     state = game.new_state(seed)
@@ -227,9 +228,91 @@ def _run_ray(
     return [r for chunk_results in results if chunk_results for r in chunk_results]
 
 
+class RunSettings(TypedDict, total=False):
+    """What a run was given beyond its options, when given."""
+
+    bot_params: dict[str, BotParamValue]
+    #: the validated component overrides (:mod:`subtable.core.variants`)
+    variant: dict[str, Any]
+
+
+class WinFigures(TypedDict, total=False):
+    """The wins: the team's in a cooperative game, else each seat's."""
+
+    wins: int
+    win_rate: float
+    win_rate_ci95: list[float]
+    loss_causes: dict[str, int]
+    win_rate_by_seat: list[float]
+    win_rate_by_seat_ci95: list[list[float]]
+
+
+class RunSummary(TypedDict):
+    """A run's statistics (:func:`summarise`), in the order its JSON gives them."""
+
+    game: str
+    options: dict[str, OptionValue]
+    seed: int
+    bots: list[str]
+    games: int
+    end_reasons: dict[str, int]
+    wins_by_seat: list[int]
+    mean_decisions: float
+    bot_params: NotRequired[dict[str, BotParamValue]]
+    variant: NotRequired[dict[str, Any]]
+    wins: NotRequired[int]
+    win_rate: NotRequired[float]
+    win_rate_ci95: NotRequired[list[float]]
+    loss_causes: NotRequired[dict[str, int]]
+    win_rate_by_seat: NotRequired[list[float]]
+    win_rate_by_seat_ci95: NotRequired[list[list[float]]]
+    seconds: float
+    games_per_sec: float
+    decisions_per_sec: float
+
+
+class TeamWins(NamedTuple):
+    """A cooperative run's wins, their rate with its 95% interval, and the loss causes."""
+
+    wins: int
+    rate: float
+    lo: float
+    hi: float
+    loss_causes: dict[str, int]
+
+
+def team_wins(summary: RunSummary) -> TeamWins | None:
+    """The team's wins of a cooperative run's ``summary`` (``None``: a competitive run)."""
+    s = summary
+    if "wins" in s and "win_rate" in s and "win_rate_ci95" in s and "loss_causes" in s:
+        lo, hi = s["win_rate_ci95"]
+        return TeamWins(s["wins"], s["win_rate"], lo, hi, s["loss_causes"])
+    return None
+
+
+def _win_figures(
+    game: Game[Any], n: int, reasons: Counter[str], wins_by_seat: list[int]
+) -> WinFigures:
+    """The team's wins, rate and loss causes (cooperative), else each seat's rate."""
+    win_reason = game.info.win_reason
+    if game.info.utility is Utility.COOPERATIVE and win_reason is not None:
+        wins = reasons.get(win_reason, 0)
+        lo, hi = wilson_interval(wins, n)
+        return {
+            "wins": wins,
+            "win_rate": wins / n if n else 0.0,
+            "win_rate_ci95": [lo, hi],
+            "loss_causes": {k: v for k, v in sorted(reasons.items()) if k != win_reason},
+        }
+    return {
+        "win_rate_by_seat": [w / n if n else 0.0 for w in wins_by_seat],
+        "win_rate_by_seat_ci95": [list(wilson_interval(w, n)) for w in wins_by_seat],
+    }
+
+
 def summarise(
     game: Game[Any], config: SimConfig, results: list[GameResult], seconds: float
-) -> dict[str, Any]:
+) -> RunSummary:
     """The run's statistics as JSON-ready data."""
     n = len(results)
     decisions = sum(r.decisions for r in results)
@@ -240,7 +323,13 @@ def summarise(
     for r in results:
         for w in r.winners:
             wins_by_seat[w] += 1
-    out: dict[str, Any] = {
+    settings: RunSettings = {}
+    if config.bot_params:
+        settings["bot_params"] = dict(config.bot_params)
+    if config.variant:
+        settings["variant"] = dict(config.variant)
+    figures = _win_figures(game, n, reasons, wins_by_seat)
+    return {
         "game": config.game,
         "options": dict(game.options),
         "seed": config.seed,
@@ -249,26 +338,12 @@ def summarise(
         "end_reasons": dict(sorted(reasons.items())),
         "wins_by_seat": wins_by_seat,
         "mean_decisions": decisions / n if n else 0.0,
+        **settings,
+        **figures,
+        "seconds": seconds,
+        "games_per_sec": n / seconds if seconds > 0 else 0.0,
+        "decisions_per_sec": decisions / seconds if seconds > 0 else 0.0,
     }
-    if config.bot_params:
-        out["bot_params"] = dict(config.bot_params)
-    if config.variant:
-        out["variant"] = dict(config.variant)
-    win_reason = game.info.win_reason
-    if game.info.utility is Utility.COOPERATIVE and win_reason is not None:
-        wins = reasons.get(win_reason, 0)
-        lo, hi = wilson_interval(wins, n)
-        out["wins"] = wins
-        out["win_rate"] = wins / n if n else 0.0
-        out["win_rate_ci95"] = [lo, hi]
-        out["loss_causes"] = {k: v for k, v in sorted(reasons.items()) if k != win_reason}
-    else:
-        out["win_rate_by_seat"] = [w / n if n else 0.0 for w in wins_by_seat]
-        out["win_rate_by_seat_ci95"] = [list(wilson_interval(w, n)) for w in wins_by_seat]
-    out["seconds"] = seconds
-    out["games_per_sec"] = n / seconds if seconds > 0 else 0.0
-    out["decisions_per_sec"] = decisions / seconds if seconds > 0 else 0.0
-    return out
 
 
 def check_config(config: SimConfig) -> Game[Any]:
@@ -287,7 +362,7 @@ def simulate(
     backend: str = "local",
     address: str | None = None,
     progress: Progress | None = None,
-) -> dict[str, Any]:
+) -> RunSummary:
     """Run a simulation and return its summary."""
     game = check_config(config)
     start_backend(backend, address)

@@ -7,6 +7,7 @@ names them only where people read: the summary tables, the report, ``replay``.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -18,7 +19,7 @@ from subtable.i18n import Translator
 from subtable.words.game_options import flag_specs, option_label
 
 if TYPE_CHECKING:
-    from subtable.sim.compare import PairedStat
+    from subtable.sim.compare import Comparison, PairedStat
 
 
 def end_reason(game: str, reason: str, tr: Translator) -> str:
@@ -59,7 +60,7 @@ def sweep_key(key: str, tr: Translator) -> str:
     return key if spec is None else option_label(spec, tr)
 
 
-def point_label(point: dict[str, object], tr: Translator) -> str:
+def point_label(point: Mapping[str, object], tr: Translator) -> str:
     """``players=5 greater_challenge=1``, or "all games" without a sweep (a comparison's
     two runs: "baseline" and "variant")."""
     if list(point) == ["compare"]:
@@ -105,7 +106,7 @@ def figure_name(game: str, what: str, tr: Translator) -> str:
     return tr("lab.compare.fig.reason", reason=end_reason(game, rest, tr))
 
 
-def compare_head(comparison: dict[str, Any], tr: Translator) -> list[str]:
+def compare_head(comparison: Comparison, tr: Translator) -> list[str]:
     """The column headings of a paired comparison's table (terminal and report alike)."""
     paired = comparison["paired"]
     return [

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from subtable.core.errors import OptionError
 from subtable.core.game import Game, GameInfo, OptionSpec, Utility
+from subtable.core.options import OptionValue
 from subtable.core.rng import Rng
 from subtable.core.view import SeatView, Vocabulary
 from subtable.games.red_november import rules
@@ -185,7 +186,7 @@ class RedNovember(Game[RNAction]):
             "draw_sources": frozenset({"grog_stash", "item_deck", "time_track"}),
         },
     )
-    option_specs: ClassVar[Mapping[str, OptionSpec]] = OPTIONS
+    option_specs: ClassVar[Mapping[str, OptionSpec[Any]]] = OPTIONS
 
     def __init__(self, components: Components | None = None, **options: Any) -> None:
         self.components = components or default_components()
@@ -269,7 +270,7 @@ class RedNovember(Game[RNAction]):
         self.heroic_sacrifice = bool(self.options["heroic_sacrifice"])
         self.less_deadly_dying = bool(self.options["less_deadly_dying"])
         #: Greater Challenge: Respites leave the game
-        self.respites_leave = self.options["greater_challenge"] >= 1
+        self.respites_leave = int(self.options["greater_challenge"]) >= 1
         #: Abandon Comrades is ignored with one or two players
         self.abandon_allowed = self.num_players >= 3
 
@@ -279,9 +280,9 @@ class RedNovember(Game[RNAction]):
             return "give"
         return None
 
-    def _validate(self, options: dict[str, Any]) -> dict[str, Any]:
+    def _validate(self, options: dict[str, OptionValue]) -> dict[str, OptionValue]:
         """The crew (settled from the players by its declaration) needs a starting space."""
-        gnomes: int = options["gnomes"]
+        gnomes = int(options["gnomes"])
         if gnomes not in self.components.start_space:
             raise OptionError(f"the time track has no starting space for {gnomes} gnomes")
         return options

@@ -94,10 +94,7 @@ _U64 = 1 << 64
 _LIMIT = 1000
 
 
-class SavedFields(TypedDict, total=False):
-    """A saved state's fields, read and checked (:func:`read_state`): the state's own
-    attributes, of the same names."""
-
+class _BoardFields(TypedDict):
     seed: int
     rng: int
     fire: list[bool]
@@ -105,6 +102,9 @@ class SavedFields(TypedDict, total=False):
     blocked: list[bool]
     track: list[int]
     token: list[int]
+
+
+class _CrewFields(TypedDict):
     keeper: list[int]
     seq: list[int]
     room: list[int]
@@ -113,6 +113,9 @@ class SavedFields(TypedDict, total=False):
     fainted: list[bool]
     intox: list[int]
     red_room: list[int]
+
+
+class _DeckFields(TypedDict):
     event_deck: list[int]
     event_discard: list[int]
     event_removed: list[int]
@@ -121,8 +124,9 @@ class SavedFields(TypedDict, total=False):
     item_discard: list[int]
     t_bonus: list[int]
     history: list[int]
-    hands: list[list[int]]
-    discards: list[tuple[int, int]]
+
+
+class _TurnFields(TypedDict):
     seq_next: int
     stash: int
     turn: int
@@ -146,8 +150,19 @@ class SavedFields(TypedDict, total=False):
     choice: Choice
     choice_room: int
     pregame_left: int
+
+
+class _ResultFields(TypedDict):
     result_reason: str
     result_winners: list[int]
+
+
+class SavedFields(_BoardFields, _CrewFields, _DeckFields, _TurnFields, _ResultFields):
+    """A saved state's fields, read and checked (:func:`read_state`): the state's own
+    attributes, of the same names."""
+
+    hands: list[list[int]]
+    discards: list[tuple[int, int]]
 
 
 def _bad(message: str) -> ValueError:
@@ -205,15 +220,16 @@ def read_state(game: RedNovember, data: Mapping[str, Any]) -> SavedFields:
     if missing:
         raise _bad(f"it lacks {', '.join(missing)}")
     r = _Reader(data)
-    out: SavedFields = {}
     # one field at a time, in this order: the first problem found is the one named
-    _read_board(game, r, out)
-    _read_crew(game, r, out)
-    _read_decks(game, r, out)
-    out["hands"] = _read_hands(game, r)
-    out["discards"] = _read_discards(game, r)
-    _read_turn(game, r, out)
-    _read_result(game, r, out)
+    out: SavedFields = {
+        **_read_board(game, r),
+        **_read_crew(game, r),
+        **_read_decks(game, r),
+        "hands": _read_hands(game, r),
+        "discards": _read_discards(game, r),
+        **_read_turn(game, r),
+        **_read_result(game, r),
+    }
 
     grog = game.components.item_index("grog")
     _check_cards(game, out, grog)
@@ -223,48 +239,57 @@ def read_state(game: RedNovember, data: Mapping[str, Any]) -> SavedFields:
     return out
 
 
-def _read_board(game: RedNovember, r: _Reader, out: SavedFields) -> None:
+def _read_board(game: RedNovember, r: _Reader) -> _BoardFields:
     """The seed and generator, the rooms, the hatches, the tracks and the tokens."""
     c = game.components
     seed = r.data["seed"]
     if type(seed) is not int:
         raise _bad(f"seed must be a whole number, not {seed!r}")
-    out["seed"] = seed
-    out["rng"] = r.int_("rng", 0, _U64 - 1)
-    out["fire"] = r.bools("fire", SEA + 1)
-    out["water"] = r.ints("water", 0, 2, SEA + 1)
-    out["blocked"] = r.bools("blocked", len(c.hatches))
-    out["track"] = r.ints("track", c.track_start, c.track_length, len(c.tracks))
-    out["token"] = r.ints("token", -1, c.time_top, len(c.tokens))
-    if 0 in out["token"]:
+    fields: _BoardFields = {
+        "seed": seed,
+        "rng": r.int_("rng", 0, _U64 - 1),
+        "fire": r.bools("fire", SEA + 1),
+        "water": r.ints("water", 0, 2, SEA + 1),
+        "blocked": r.bools("blocked", len(c.hatches)),
+        "track": r.ints("track", c.track_start, c.track_length, len(c.tracks)),
+        "token": r.ints("token", -1, c.time_top, len(c.tokens)),
+    }
+    if 0 in fields["token"]:
         raise _bad('a Destruction token cannot lie on the "Rescued!" space (0)')
+    return fields
 
 
-def _read_crew(game: RedNovember, r: _Reader, out: SavedFields) -> None:
+def _read_crew(game: RedNovember, r: _Reader) -> _CrewFields:
     """Each seat's Time Keeper, room and condition."""
     n = game.num_seats
-    out["keeper"] = r.ints("keeper", -1, game.components.start_space[n], n)
-    out["seq"] = r.ints("seq", 0, _U64, n)
-    out["room"] = r.ints("room", 0, SEA, n)
-    out["alive"] = r.bools("alive", n)
-    out["abandoned"] = r.bools("abandoned", n)
-    out["fainted"] = r.bools("fainted", n)
-    out["intox"] = r.ints("intox", 0, 4, n)
-    out["red_room"] = r.ints("red_room", 0, SEA, n)
+    fields: _CrewFields = {
+        "keeper": r.ints("keeper", -1, game.components.start_space[n], n),
+        "seq": r.ints("seq", 0, _U64, n),
+        "room": r.ints("room", 0, SEA, n),
+        "alive": r.bools("alive", n),
+        "abandoned": r.bools("abandoned", n),
+        "fainted": r.bools("fainted", n),
+        "intox": r.ints("intox", 0, 4, n),
+        "red_room": r.ints("red_room", 0, SEA, n),
+    }
+    return fields
 
 
-def _read_decks(game: RedNovember, r: _Reader, out: SavedFields) -> None:
+def _read_decks(game: RedNovember, r: _Reader) -> _DeckFields:
     """The event and item piles, the repair bonuses and the history."""
     c = game.components
     n_events, n_items = len(c.events), len(c.items)
-    out["event_deck"] = r.ints("event_deck", 0, n_events - 1)
-    out["event_discard"] = r.ints("event_discard", 0, n_events - 1)
-    out["event_removed"] = r.ints("event_removed", 0, n_events - 1)
-    out["event_aside"] = r.ints("event_aside", 0, n_events - 1)
-    out["item_deck"] = r.ints("item_deck", 0, n_items - 1)
-    out["item_discard"] = r.ints("item_discard", 0, n_items - 1)
-    out["t_bonus"] = r.ints("t_bonus", 0, _LIMIT, len(FIX_KINDS))
-    out["history"] = r.ints("history", 0, len(game.action_space) - 1)
+    fields: _DeckFields = {
+        "event_deck": r.ints("event_deck", 0, n_events - 1),
+        "event_discard": r.ints("event_discard", 0, n_events - 1),
+        "event_removed": r.ints("event_removed", 0, n_events - 1),
+        "event_aside": r.ints("event_aside", 0, n_events - 1),
+        "item_deck": r.ints("item_deck", 0, n_items - 1),
+        "item_discard": r.ints("item_discard", 0, n_items - 1),
+        "t_bonus": r.ints("t_bonus", 0, _LIMIT, len(FIX_KINDS)),
+        "history": r.ints("history", 0, len(game.action_space) - 1),
+    }
+    return fields
 
 
 def _read_hands(game: RedNovember, r: _Reader) -> list[list[int]]:
@@ -297,44 +322,50 @@ def _read_discards(game: RedNovember, r: _Reader) -> list[tuple[int, int]]:
     return discards
 
 
-def _read_turn(game: RedNovember, r: _Reader, out: SavedFields) -> None:
+def _read_turn(game: RedNovember, r: _Reader) -> _TurnFields:
     """The turn under way: who acts, the phase and stage, this turn's flags, a choice."""
     c = game.components
     n = game.num_seats
-    out["seq_next"] = r.int_("seq_next", 0, _U64)
-    out["stash"] = r.int_("stash", 0, sum(item.stash for item in c.items))
-    out["turn"] = r.int_("turn", 0, _U64)
-    out["active"] = r.int_("active", -1, n - 1)
-    out["ghost"] = r.int_("ghost", 0, c.time_top)
-    out["phase"] = Phase(r.int_("phase", 0, len(Phase) - 1))
-    out["decider"] = r.int_("decider", -1, n - 1)
-    out["stage"] = r.int_("stage", 0, STAGES - 1)
-    out["resume"] = r.int_("resume", 0, STAGES - 1)
-    out["t_grog"] = r.int_("t_grog", 0, _U64)
-    out["t_lucky"] = r.int_("t_lucky", 0, _U64)
-    out["t_fire_ok"] = r.bool_("t_fire_ok")
-    out["t_aqualung"] = r.bool_("t_aqualung")
-    out["t_crowbar"] = r.bool_("t_crowbar")
-    out["t_outside"] = r.bool_("t_outside")
-    out["t_entered_fire"] = r.bool_("t_entered_fire")
-    out["t_fresh"] = r.bool_("t_fresh")
-    out["pend_event"] = r.bool_("pend_event")
-    out["pend_item"] = r.bool_("pend_item")
-    out["partner"] = r.int_("partner", -1, n - 1)
-    out["choice"] = Choice(r.int_("choice", 0, len(Choice) - 1))
-    out["choice_room"] = r.int_("choice_room", 0, SEA - 1)
-    out["pregame_left"] = r.int_("pregame_left", 0, game.num_players)
+    fields: _TurnFields = {
+        "seq_next": r.int_("seq_next", 0, _U64),
+        "stash": r.int_("stash", 0, sum(item.stash for item in c.items)),
+        "turn": r.int_("turn", 0, _U64),
+        "active": r.int_("active", -1, n - 1),
+        "ghost": r.int_("ghost", 0, c.time_top),
+        "phase": Phase(r.int_("phase", 0, len(Phase) - 1)),
+        "decider": r.int_("decider", -1, n - 1),
+        "stage": r.int_("stage", 0, STAGES - 1),
+        "resume": r.int_("resume", 0, STAGES - 1),
+        "t_grog": r.int_("t_grog", 0, _U64),
+        "t_lucky": r.int_("t_lucky", 0, _U64),
+        "t_fire_ok": r.bool_("t_fire_ok"),
+        "t_aqualung": r.bool_("t_aqualung"),
+        "t_crowbar": r.bool_("t_crowbar"),
+        "t_outside": r.bool_("t_outside"),
+        "t_entered_fire": r.bool_("t_entered_fire"),
+        "t_fresh": r.bool_("t_fresh"),
+        "pend_event": r.bool_("pend_event"),
+        "pend_item": r.bool_("pend_item"),
+        "partner": r.int_("partner", -1, n - 1),
+        "choice": Choice(r.int_("choice", 0, len(Choice) - 1)),
+        "choice_room": r.int_("choice_room", 0, SEA - 1),
+        "pregame_left": r.int_("pregame_left", 0, game.num_players),
+    }
+    return fields
 
 
-def _read_result(game: RedNovember, r: _Reader, out: SavedFields) -> None:
+def _read_result(game: RedNovember, r: _Reader) -> _ResultFields:
     """How the game ended, if it has."""
     reason = r.data["result_reason"]
     if not isinstance(reason, str) or (reason and reason not in game.info.end_reasons):
         raise _bad(f"result_reason {reason!r} is not a way the game ends")
-    out["result_reason"] = reason
-    out["result_winners"] = r.ints("result_winners", 0, game.num_seats - 1)
-    if len(set(out["result_winners"])) != len(out["result_winners"]):
+    fields: _ResultFields = {
+        "result_reason": reason,
+        "result_winners": r.ints("result_winners", 0, game.num_seats - 1),
+    }
+    if len(set(fields["result_winners"])) != len(fields["result_winners"]):
         raise _bad("result_winners names a gnome twice")
+    return fields
 
 
 def _check_cards(game: RedNovember, s: SavedFields, grog: int) -> None:
@@ -349,7 +380,7 @@ def _check_cards(game: RedNovember, s: SavedFields, grog: int) -> None:
         if not c.events[i].set_aside:
             raise _bad(f"event card {i} ({c.events[i].kind}) cannot be set aside")
     for i in s["event_removed"]:
-        if c.events[i].kind != "respite" or game.options["greater_challenge"] < 1:
+        if c.events[i].kind != "respite" or int(game.options["greater_challenge"]) < 1:
             raise _bad(f"event card {i} ({c.events[i].kind}) cannot be out of the game")
     count = [0] * len(c.items)
     for i in s["item_deck"] + s["item_discard"]:

@@ -245,7 +245,7 @@ class RedNovemberState(State[RNAction]):
             (self.event_aside if card.set_aside else self.event_deck).append(card.index)
         rng.shuffle(self.event_deck)
         self._emit("game_started", gnomes=n, space=self.keeper[0], rooms=list(self.room))
-        if self.game.options["greater_challenge"] >= 2:
+        if int(self.game.options["greater_challenge"]) >= 2:
             # one per player, not per gnome (see RULINGS.md RN-12)
             self.pregame_left = self.game.num_players
             self.stage = S_PREGAME

@@ -30,6 +30,12 @@ from typing import TYPE_CHECKING, Any
 
 from subtable.core.view import SeatView, slot_filler
 from subtable.games.red_november.components import FIX_KINDS, SEA
+from subtable.games.red_november.wire import (
+    GnomeJSON,
+    PendingJSON,
+    RedNovemberViewJSON,
+    ThisTurnJSON,
+)
 
 if TYPE_CHECKING:
     from subtable.games.red_november.game import RedNovember
@@ -289,11 +295,15 @@ class RedNovemberView(SeatView):
 
     # -- wire form -------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        """The JSON form the tables render and a server sends."""
+        """The JSON form the tables render and a server sends (:meth:`wire`'s keys)."""
+        return dict(self.wire())
+
+    def wire(self) -> RedNovemberViewJSON:
+        """The JSON form, its keys and their types declared."""
         game = self.game
         c = game.components
         book = self.book
-        out: dict[str, Any] = {
+        out: RedNovemberViewJSON = {
             "game": "red-november",
             "seat": self.seat,
             "turn": self.turn,
@@ -330,7 +340,7 @@ class RedNovemberView(SeatView):
             out["legal"] = [space[i].notation() for i in self.legal]
         return out
 
-    def _gnome_json(self, g: int) -> dict[str, Any]:
+    def _gnome_json(self, g: int) -> GnomeJSON:
         """Seat ``g``'s gnome: where he is, his condition, and his hand if this seat sees it."""
         items = self.game.components.items
         on = self.alive[g] and not self.abandoned[g]
@@ -358,9 +368,9 @@ class RedNovemberView(SeatView):
             item_discard[kind] = item_discard.get(kind, 0) + 1
         return item_discard
 
-    def _pending_json(self) -> dict[str, Any]:
+    def _pending_json(self) -> PendingJSON:
         """The decision awaited: the phase, the seat, and what the phase names."""
-        pending: dict[str, Any] = {
+        pending: PendingJSON = {
             "phase": PHASE_NAMES[self.phase],
             "seat": None if self.phase == Phase.OVER else self.decider,
         }
@@ -374,7 +384,7 @@ class RedNovemberView(SeatView):
                 pending["limit"] = self.book.discards[0][1]
         return pending
 
-    def _this_turn_json(self) -> dict[str, Any]:
+    def _this_turn_json(self) -> ThisTurnJSON:
         """What the active gnome has used or done this turn."""
         t = self.this_turn
         return {

@@ -86,7 +86,7 @@ class Submarine(Game[SubAction]):
         end_reasons=rules.END_REASONS,
         phases=PHASE_NAMES,
     )
-    option_specs: ClassVar[Mapping[str, OptionSpec]] = OPTIONS
+    option_specs: ClassVar[Mapping[str, OptionSpec[Any]]] = OPTIONS
 
     def __init__(self, components: Components | None = None, **options: Any) -> None:
         self.components = components or default_components()

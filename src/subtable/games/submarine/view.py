@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from subtable.core.view import SeatView, slot_filler
+from subtable.games.submarine.wire import EngineJSON, PendingJSON, PlayerJSON, SubmarineViewJSON
 
 if TYPE_CHECKING:
     from subtable.games.submarine.game import Submarine
@@ -173,6 +174,10 @@ class SubmarineView(SeatView):
 
     # ---------------------------------------------------------------- wire --
     def to_json(self) -> dict[str, Any]:
+        """The view as the tables render it (:meth:`wire`'s keys)."""
+        return dict(self.wire())
+
+    def wire(self) -> SubmarineViewJSON:
         """The view as the tables render it (names, 1-based columns and levels).
 
         ``legal`` (notations) is present for the deciding seat only; the
@@ -183,7 +188,7 @@ class SubmarineView(SeatView):
         lv = c.levels
         names = game.token_names
         colours = c.colours
-        view: dict[str, Any] = {
+        view: SubmarineViewJSON = {
             "game": "submarine",
             "seat": self.seat,
             "turn": self.turn,
@@ -210,7 +215,7 @@ class SubmarineView(SeatView):
             view["legal"] = [acts[a].notation() for a in self.legal]
         return view
 
-    def _player_json(self, s: int) -> dict[str, Any]:
+    def _player_json(self, s: int) -> PlayerJSON:
         """Seat ``s``'s captain: boat, bathyscaphes, treasures, jokers, cards."""
         c = self.game.components
         lv = c.levels
@@ -230,13 +235,13 @@ class SubmarineView(SeatView):
             "pile_size": self.pile_sizes[s],
         }
 
-    def _pending_json(self) -> dict[str, Any]:
+    def _pending_json(self) -> PendingJSON:
         """The decision awaited: the phase, the seat, and the turn's column, bathyscaphes
         and toll."""
         lv = self.game.components.levels
         names = self.game.token_names
         phase = self.phase
-        pending: dict[str, Any] = {"phase": phase.label, "seat": self.current_seat}
+        pending: PendingJSON = {"phase": phase.label, "seat": self.current_seat}
         if phase in (Phase.ACT, Phase.GIVE, Phase.TO):
             pending["column"] = self.column + 1
             mine = self.bathyscaphes[self.active]
@@ -252,7 +257,7 @@ class SubmarineView(SeatView):
             pending["treasure"] = names[self.pending_token]
         return pending
 
-    def _engine_json(self) -> dict[str, Any]:
+    def _engine_json(self) -> EngineJSON:
         """The view's fields in engine form (ids, 0-based)."""
         return {
             "phase": int(self.phase),
