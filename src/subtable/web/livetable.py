@@ -32,6 +32,16 @@ from subtable.web.protocol import (
     UpdateFrame,
     WelcomeFrame,
 )
+from subtable.web.wire import (
+    LegalAction,
+    Options,
+    OutcomeJson,
+    PlayerStatus,
+    StateJson,
+    Status,
+    ViewJson,
+    Waiting,
+)
 
 
 @dataclass(eq=False)
@@ -92,7 +102,7 @@ class LiveTable:
         held = set(self.token_players.values())
         return [p for p, c in enumerate(self.row.controllers) if c == HUMAN and p not in held]
 
-    def waiting_json(self) -> dict[str, Any] | None:
+    def waiting_json(self) -> Waiting | None:
         """While the table waits: the open seats and who may start it now (public)."""
         if not self.waiting:
             return None
@@ -185,7 +195,7 @@ class LiveTable:
         space = self.game.action_space
         return [space[i].notation() for i in self.state.history]
 
-    def outcome_json(self) -> dict[str, Any] | None:
+    def outcome_json(self) -> OutcomeJson | None:
         """The outcome, once the game is over."""
         outcome = self.state.outcome()
         if outcome is None:
@@ -252,19 +262,19 @@ class LiveTable:
             seen.stage = render.stage_json(self, events, client.tr)
         return seen
 
-    def state_json(self, client: Client) -> dict[str, Any]:
+    def state_json(self, client: Client) -> StateJson:
         """The position as ``client`` may see it, and what it may do now."""
         state = self.state
         decider = state.current_seat()
-        views: list[dict[str, Any]]
+        views: list[ViewJson]
         if client.seats:
             views = [{"seat": s, "view": state.view(s)} for s in client.seats]
         else:
             views = [{"seat": None, "view": state.view(None)}]
         yours = decider is not None and decider in client.seats and not self.waiting
         actions = state.legal_actions() if yours else []
-        hint_view: dict[str, Any] = next((v["view"] for v in views if v["seat"] == decider), {})
-        legal = [
+        hint_view = next((v["view"] for v in views if v["seat"] == decider), {})
+        legal: list[LegalAction] = [
             {
                 "id": a.id,
                 "notation": a.notation(),
@@ -273,7 +283,7 @@ class LiveTable:
             }
             for a in actions
         ]
-        data: dict[str, Any] = {
+        data: StateJson = {
             "seq": self.seq,
             "decider": decider,
             "your_turn": yours,
@@ -369,25 +379,26 @@ class LiveTable:
         for client in list(self.clients):
             client.send(ClosedFrame(reason=self.row.closed, state=self.state_json(client)))
 
-    def status_json(self) -> dict[str, Any]:
+    def status_json(self) -> Status:
         """The public status: game, seats taken, whose turn, finished, outcome."""
         decider = self.state.current_seat()
         taken = {c.player for c in self.clients if c.player is not None}
+        players: list[PlayerStatus] = [
+            {
+                "player": p,
+                "controller": "human" if c == HUMAN else "bot",
+                "bot": None if c == HUMAN else c,
+                "seats": list(self.seats_of(p)),
+                "taken": c != HUMAN or p in taken,
+            }
+            for p, c in enumerate(self.row.controllers)
+        ]
         return {
             "id": self.id,
             "game": self.row.game,
             "options": self.row.options,
             "seq": self.seq,
-            "players": [
-                {
-                    "player": p,
-                    "controller": "human" if c == HUMAN else "bot",
-                    "bot": None if c == HUMAN else c,
-                    "seats": list(self.seats_of(p)),
-                    "taken": c != HUMAN or p in taken,
-                }
-                for p, c in enumerate(self.row.controllers)
-            ],
+            "players": players,
             "spectators": sum(1 for c in self.clients if c.player is None),
             "decider": decider,
             "deciding_player": None if decider is None else self.owners[decider],
@@ -408,13 +419,13 @@ class LiveTable:
 _GAMES: dict[tuple[str, str], Game[Any]] = {}
 
 
-def shared_game(name: str, options: dict[str, Any]) -> Game[Any]:
+def shared_game(name: str, options: Options) -> Game[Any]:
     """One :class:`Game` (rules and action space: about a megabyte) for every table that
     plays ``name`` with ``options``; a game holds no position, so tables can share it."""
     key = (name, json.dumps(options, sort_keys=True))
     game = _GAMES.get(key)
     if game is None:
-        game = _GAMES[key] = make_game(name, **options)
+        game = _GAMES[key] = make_game(name, None, **options)
     return game
 
 

@@ -24,6 +24,7 @@ from subtable.ui.seats import BEST_BOTS, HUMAN
 from subtable.web.guard import short
 from subtable.web.limits import Limits, ascii_int
 from subtable.web.live import TURN_BASED, LiveTable, Manager, token_hash
+from subtable.web.wire import LobbyRow, LobbyRowSeat, LobbyTable, SeatNow, SeatRefused
 
 #: the time limits a decision may have at a turn-based table, offered on the home page
 TURN_LIMITS = (300, 900, 3_600, 14_400, 43_200, 86_400, 259_200, 604_800)
@@ -169,14 +170,14 @@ def begins_text(started: bool, open_seats: int, tr: Translator) -> str:
     return tr.plural("web.lobby.waiting", "web.lobby.waiting.plural", open_seats, n=open_seats)
 
 
-def lobby_rows(tables: list[dict[str, Any]], tr: Translator) -> list[dict[str, Any]]:
+def lobby_rows(tables: list[LobbyTable], tr: Translator) -> list[LobbyRow]:
     """``GET /api/lobby``'s tables as the home page lists them."""
-    rows = []
+    rows: list[LobbyRow] = []
     for t in tables:
-        seats = []
+        seats: list[LobbyRowSeat] = []
         for s in t["seats"]:
             bot = s["controller"] != HUMAN
-            who = bot_who(t["game"], s["bot"], tr) if bot else s["name"] or ""
+            who = bot_who(t["game"], s["bot"], tr) if s["bot"] is not None else s["name"] or ""
             label = tr("ui.who.player", n=s["player"] + 1)
             seats.append(
                 {
@@ -251,7 +252,7 @@ class SeatsBody(BaseModel):
     seats: Annotated[list[SeatRef], Field(max_length=MAX_SEATS)]
 
 
-def seat_json(table: LiveTable, player: int | None) -> dict[str, Any]:
+def seat_json(table: LiveTable, player: int | None) -> SeatNow:
     """What a token's holder may know of its table now: all of it public (the table's
     status says as much), nothing of any seat's hand."""
     decider = table.state.current_seat()
@@ -271,7 +272,7 @@ def seat_json(table: LiveTable, player: int | None) -> dict[str, Any]:
     }
 
 
-async def seat_status(manager: Manager, ref: SeatRef) -> dict[str, Any]:
+async def seat_status(manager: Manager, ref: SeatRef) -> SeatNow | SeatRefused:
     """One entry of ``POST /api/seats``: a token that opens nothing learns only that."""
     table = manager.tables.get(ref.table)
     digest = token_hash(ref.token)

@@ -36,6 +36,7 @@ from subtable.web.live import LiveTable, shared_game
 from subtable.web.protocol import first_problem
 from subtable.web.render import who_labels
 from subtable.web.turning import log_numbers
+from subtable.web.wire import LobbyTable
 
 #: the seat kinds offered on the home page besides the bot levels of each game
 SEAT_KINDS = (HUMAN, *BEST_BOTS)
@@ -304,7 +305,7 @@ def home_page(
     tr: Translator,
     errors: dict[str, str],
     status: int = 200,
-    tables: list[dict[str, Any]] | None = None,
+    tables: list[LobbyTable] | None = None,
     form: dict[str, str] | None = None,
 ) -> HTMLResponse:
     """The home page; ``errors`` by game (``""``: about the request as a whole); the lobby's

@@ -11,6 +11,7 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    SkipValidation,
     StrictInt,
     StrictStr,
     TypeAdapter,
@@ -18,6 +19,7 @@ from pydantic import (
 )
 
 from subtable.web import PROTOCOL_VERSION
+from subtable.web.wire import StageJson, StateJson
 
 #: an action: its id or its canonical notation
 ActionRef = Annotated[
@@ -221,7 +223,7 @@ class Entry(Part):
     label: str
     events: list[Json]
     lines: list[str] | None = None
-    stage: Json | None = None
+    stage: SkipValidation[StageJson] | None = None
 
 
 class ChatLine(Part):
@@ -287,7 +289,7 @@ class SyncFrame(Frame):
     entries: list[Entry]
     chat: list[ChatLine]
     advice_asked: list[AdviceAsked]
-    state: Json
+    state: SkipValidation[StateJson]
 
 
 class UpdateFrame(Frame):
@@ -295,7 +297,7 @@ class UpdateFrame(Frame):
 
     type: Literal["update"] = "update"
     entry: Entry
-    state: Json
+    state: SkipValidation[StateJson]
 
 
 class ErrorFrame(Frame):
@@ -349,7 +351,7 @@ class PeopleFrame(Frame):
 
     type: Literal["people"] = "people"
     people: list[str | None]
-    state: Json
+    state: SkipValidation[StateJson]
     names: list[str] | None = None
 
 
@@ -358,7 +360,7 @@ class ClosedFrame(Frame):
 
     type: Literal["closed"] = "closed"
     reason: str | None
-    state: Json
+    state: SkipValidation[StateJson]
 
 
 class RematchFrame(Frame):

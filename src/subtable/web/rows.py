@@ -8,6 +8,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from subtable.web.wire import Options
+
 
 @dataclass(slots=True)
 class TableRow:
@@ -15,7 +17,7 @@ class TableRow:
 
     id: str
     game: str
-    options: dict[str, Any]
+    options: Options
     seed: int
     controllers: list[str]
     lang: str

@@ -19,6 +19,7 @@ from subtable.web.lobby import SeatsBody, seat_status
 from subtable.web.routes.answers import Created, Health, Joined, Lobby, NextTable, SeatsNow
 from subtable.web.routes.deps import AllowanceDep, FeedDep, ManagerDep, SameSite
 from subtable.web.routes.errors import MEANING, ApiError, ErrorBody, refusals
+from subtable.web.wire import Status
 
 router = APIRouter(tags=["tables"])
 
@@ -171,8 +172,13 @@ async def join_table(
     }
 
 
-@router.get("/api/tables/{table_id}", operation_id="table_status", responses=refusals(404))
-async def table_status(table: TableDep) -> dict[str, Any]:
+@router.get(
+    "/api/tables/{table_id}",
+    operation_id="table_status",
+    response_model=None,
+    responses=refusals(404) | {200: {"model": Status}},
+)
+async def table_status(table: TableDep) -> Status:
     """A table's public status: seats, whose turn, the outcome."""
     return table.status_json()
 
