@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import timedelta
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal, TypedDict
 
 from babel.dates import format_timedelta
 from pydantic import BaseModel, ConfigDict, Field, StrictStr
@@ -211,9 +211,19 @@ def turn_limit_choices(lang: str) -> list[tuple[int, str]]:
 
 
 # -- what the creation form asks of people and pace --------------------------------------
+class PeopleFields(TypedDict, total=False):
+    """The ``POST /api/tables`` fields of a form's name, visibility and pace."""
+
+    visibility: Literal["public", "private"]
+    names: list[str | None]
+    mode: Literal["live", "turn-based"]
+    turn_limit: int
+    late: Literal["bot", "abandon"]
+
+
 def form_people(
     field: Mapping[str, str], seats: list[str], tr: Translator
-) -> tuple[dict[str, Any], str]:
+) -> tuple[PeopleFields, str]:
     """The ``POST /api/tables`` fields of a home-page form's name, visibility and pace
     (``field``: the form's fields of one game, without its prefix), or why it is refused."""
     public = field.get("visibility") == "public"
@@ -223,7 +233,7 @@ def form_people(
         return {}, tr("web.home.name_needed")
     if person_first and len(name) > NAME_LENGTH:  # refused with the limit said, never cut
         return {}, tr("web.name.too_long", limit=NAME_LENGTH, n=len(name))
-    out: dict[str, Any] = {"visibility": "public" if public else "private"}
+    out: PeopleFields = {"visibility": "public" if public else "private"}
     if name and person_first:
         out["names"] = [name] + [None] * (len(seats) - 1)
     if field.get("mode") == TURN_BASED:
