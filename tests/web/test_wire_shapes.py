@@ -11,7 +11,7 @@ import pytest
 from pydantic import TypeAdapter, ValidationError
 from tests.web.conftest import PUBLIC_PAIR, Seat, new_table, play_out
 
-from subtable.web import wire
+from subtable.web import lessonjson, wire
 
 
 def _matches(shape: Any, data: Any) -> None:
@@ -63,3 +63,14 @@ def test_the_frames_state_has_its_shape(client: Any, connect: Callable[..., Seat
     stages = [f["entry"]["stage"] for f in seat.frames if f["type"] == "update"]
     for stage in stages:
         _matches(wire.StageJson, stage)
+
+
+def test_a_lesson_answer_has_its_shape(client: Any) -> None:
+    url = "/api/learn/red-november/rn-first-turns"
+    first = client.post(url, json={}).json()
+    _matches(lessonjson.LessonState, first)
+    tried = client.post(url, json={"move": 1}).json()
+    _matches(lessonjson.LessonState, tried)
+    _matches(lessonjson.TriedJson, tried["outcome"])
+    for played in tried["outcome"]["played"]:
+        _matches(lessonjson.PlayedJson, played)
