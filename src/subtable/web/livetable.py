@@ -7,7 +7,7 @@ import asyncio
 import json
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from subtable.bots.advice import can_advise
 from subtable.core.events import Event
@@ -42,6 +42,14 @@ from subtable.web.wire import (
     ViewJson,
     Waiting,
 )
+
+
+class RecordMeta(TypedDict, total=False):
+    """What a web table's record keeps beyond the game: why it closed before its end, and
+    each time advice was asked (``[actions played before, seat]``)."""
+
+    closed: str
+    advice: list[list[int]]
 
 
 @dataclass(eq=False)
@@ -208,7 +216,7 @@ class LiveTable:
 
     def record(self) -> GameRecord:
         """The game's record (with its seed: only once the game is over)."""
-        meta: dict[str, Any] = {}
+        meta: RecordMeta = {}
         if self.row.closed is not None:
             meta["closed"] = self.row.closed
         if self.asked:  # as the terminal keeps it: [actions played before, seat] each time
