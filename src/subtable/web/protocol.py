@@ -19,7 +19,7 @@ from pydantic import (
 )
 
 from subtable.web import PROTOCOL_VERSION
-from subtable.web.wire import StageJson, StateJson
+from subtable.web.wire import GameJson, Options, StageJson, StateJson
 
 #: an action: its id or its canonical notation
 ActionRef = Annotated[
@@ -157,10 +157,6 @@ def parse_message(data: Any) -> AnyMessage:
 
 
 # -- the server's frames -------------------------------------------------------------------
-#: a part of a frame that is free-form JSON: a view, the game's options, a redacted event
-Json = dict[str, Any]
-
-
 class Part(BaseModel):
     """A part of what the server sends: its fields go on the wire in the order declared;
     those named in ``omitted_when_none`` are left out when ``None`` (the others are sent
@@ -221,7 +217,7 @@ class Entry(Part):
     seat: int | None
     action: str
     label: str
-    events: list[Json]
+    events: list[GameJson]
     lines: list[str] | None = None
     stage: SkipValidation[StageJson] | None = None
 
@@ -263,14 +259,14 @@ class WelcomeFrame(Frame):
     type: Literal["welcome"] = "welcome"
     table: str
     game: str
-    options: Json
+    options: Options
     lang: str
     role: Literal["player", "spectator"]
     player: int | None
     seats: list[int]
     owners: list[int]
     players: list[PlayerSeat]
-    opening: list[Json]
+    opening: list[GameJson]
     people: list[str | None]
     mode: str
     #: seconds a decision (an ``int`` stays one on the wire)
@@ -404,7 +400,7 @@ class AdviceFrame(Frame):
     title: str
     options: list[AdviceChoice]
     lines: list[str]
-    advice: Json
+    advice: GameJson
 
 
 #: every frame the server sends
