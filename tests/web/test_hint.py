@@ -15,7 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 from tests.web.conftest import Seat, new_table, play_out
 
-from subtable.bots.advice import ADVICE_BUDGET, advice_seed, advise
+from subtable.bots.advice import ADVICE_BUDGET, Advice, advice_seed, advise
 from subtable.core.registry import make_game
 from subtable.web import live
 from subtable.web.advicejob import pack_view, unpack_view
@@ -239,7 +239,7 @@ def test_a_second_question_while_the_expert_thinks_is_refused(
 ) -> None:
     real = BotPool.advise
 
-    async def slow(self: BotPool, job: Any) -> dict[str, Any]:
+    async def slow(self: BotPool, job: Any) -> Advice:
         await asyncio.sleep(0.5)
         return await real(self, job)
 

@@ -20,6 +20,7 @@ from fastapi.testclient import TestClient
 from tests.web.conftest import Seat, new_table
 from tests.web.test_hint import _app as hint_app
 
+from subtable.bots.advice import Advice
 from subtable.web import botpool, hint
 from subtable.web.botpool import BotPool, Round
 
@@ -126,7 +127,7 @@ def held(monkeypatch: pytest.MonkeyPatch) -> _Held:
     record = _Held()
     real = BotPool.advise
 
-    async def advise(self: BotPool, job: Any) -> dict[str, Any]:
+    async def advise(self: BotPool, job: Any) -> Advice:
         record.started += 1
         record.now += 1
         record.peak = max(record.peak, record.now)

@@ -20,6 +20,7 @@ from tests.web.realclient import RealSeat, sunk_crew_table
 from subtable.core.registry import make_game
 from subtable.i18n import translator
 from subtable.web.client import Remote
+from subtable.web.protocol import Entry, PlayerSeat, WelcomeFrame
 from subtable.words import game_ui
 from tmux_pane import Pane
 
@@ -162,26 +163,26 @@ def _remote(game: str, players: int) -> tuple[Remote, io.StringIO]:
     remote = Remote(None, Console(file=out, width=200), "en")
     remote.game = make_game(game, players=players)
     remote.ui = game_ui(remote.game)
-    human = {"controller": "human", "bot": None}
-    remote.welcome = {
-        "owners": list(range(players)),
-        "players": [human] * players,
-        "player": 0,
-        "seats": [0],
-    }
+    remote.welcome = WelcomeFrame.model_construct(
+        owners=list(range(players)),
+        players=[PlayerSeat(player=p, controller="human", bot=None) for p in range(players)],
+        player=0,
+        seats=[0],
+        people=[None] * players,
+    )
     return remote, out
 
 
 def test_an_undo_reads_as_a_sentence_naming_what_it_takes_back() -> None:
     remote, out = _remote("red-november", 4)
-    remote.entry({"seq": 4, "kind": "undo", "seat": 0, "action": "pump 2", "events": []})
+    remote.entry(Entry(seq=4, kind="undo", seat=0, action="pump 2", label="", events=[]))
     assert out.getvalue().strip() == "Gnome 1 (you) takes back: Pump Water (2 min)"
     assert remote.log == ["Gnome 1 (you) takes back: Pump Water (2 min)"]
 
     remote, out = _remote("submarine", 3)
-    undo = {"seq": 9, "kind": "undo", "seat": 1, "action": "swap", "events": []}
+    undo = Entry(seq=9, kind="undo", seat=1, action="swap", label="", events=[])
     remote.entry(undo)  # another seat's private move: only its public form
-    remote.entry({**undo, "action": "swap purple", "label": "the server's words"})
+    remote.entry(undo.model_copy(update={"action": "swap purple", "label": "the server's words"}))
     tr = translator("en")
     assert out.getvalue().splitlines() == [
         f"Player 2 (player 2) takes back: {tr('sub.act.public.swap')}",

@@ -18,6 +18,7 @@ from tests.web.conftest import new_table
 
 from subtable.core.registry import make_game
 from subtable.web.client import Remote
+from subtable.web.protocol import ChatLine, Entry, WelcomeFrame
 from subtable.words import game_ui
 from subtable.words.people import shown
 
@@ -56,7 +57,7 @@ def _hostile_seat(client: Any, connect: Any, game: str, width: int) -> tuple[Rem
     remote.ui = game_ui(remote.game)
     names = list(HOSTILE)
     # what a server sends is data: a hostile one may send names no server of ours accepts
-    remote.welcome = {**seat.welcome, "people": [None, *names[:3]]}
+    remote.welcome = WelcomeFrame.model_validate({**seat.welcome, "people": [None, *names[:3]]})
     remote.state = seat.state
     return remote, out
 
@@ -69,7 +70,7 @@ def test_the_board_shows_names_as_typed(client: Any, connect: Any, game: str, wi
     for first in (0, 3):  # two rounds: every hostile name sits at a seat once
         remote, out = _hostile_seat(client, connect, game, width)
         names = list(HOSTILE)[first : first + 3]
-        remote.welcome["people"] = [None, *names] + [None] * (3 - len(names))
+        remote.welcome.people = [None, *names] + [None] * (3 - len(names))
         remote.show()
         printed = _printed(out)
         for name in names:
@@ -84,9 +85,9 @@ def test_the_board_shows_names_as_typed(client: Any, connect: Any, game: str, wi
 def test_chat_and_the_log_show_peoples_text_as_typed(client: Any, connect: Any, width: int) -> None:
     remote, out = _hostile_seat(client, connect, "submarine", width)
     for n, text in enumerate(HOSTILE):
-        remote.welcome["people"][1] = text
-        remote.said({"n": n + 1, "seq": 0, "player": 1, "name": text, "text": f"hi {text}"})
-        remote.entry({"seq": n + 1, "kind": "undo", "seat": 1, "action": "swap", "events": []})
+        remote.welcome.people[1] = text
+        remote.said(ChatLine(n=n + 1, seq=0, player=1, name=text, text=f"hi {text}", at=0))
+        remote.entry(Entry(seq=n + 1, kind="undo", seat=1, action="swap", label="", events=[]))
     printed = _printed(out)
     raw = out.getvalue()
     for text, expected in HOSTILE.items():

@@ -22,10 +22,12 @@ from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Any
 
+from subtable.bots.advice import Advice
 from subtable.bots.advice import advising as advice_search
 from subtable.core.game import Game
 from subtable.core.registry import make_game
 from subtable.core.view import SeatView
+from subtable.web.wire import Options
 
 _GAME_REF = "game"
 _GAMES: OrderedDict[str, Game[Any]] = OrderedDict()
@@ -39,7 +41,7 @@ class AdviceJob:
 
     key: str
     game: str
-    options: dict[str, Any]
+    options: Options
     view: bytes
     legal: tuple[int, ...]
     seed: int
@@ -47,11 +49,11 @@ class AdviceJob:
     top: int
 
 
-def _game(name: str, options: dict[str, Any]) -> Game[Any]:
+def _game(name: str, options: Options) -> Game[Any]:
     key = json.dumps([name, options], sort_keys=True)
     game = _GAMES.get(key)
     if game is None:
-        game = _GAMES[key] = make_game(name, **options)
+        game = _GAMES[key] = make_game(name, None, **options)
     _GAMES.move_to_end(key)
     while len(_GAMES) > _GAMES_KEPT:
         _GAMES.popitem(last=False)
@@ -87,11 +89,11 @@ def unpack_view(data: bytes, game: Game[Any]) -> SeatView:
     return view
 
 
-def advising(job: AdviceJob) -> Generator[int, None, dict[str, Any]]:
-    """The job's advice (its JSON form) as a search that can be paused."""
+def advising(job: AdviceJob) -> Generator[int, None, Advice]:
+    """The job's advice as a search that can be paused."""
     game = _game(job.game, job.options)
     view = unpack_view(job.view, game)
     advice = yield from advice_search(
         game, view, job.legal, seed=job.seed, budget=job.budget, top=job.top
     )
-    return advice.to_json()
+    return advice

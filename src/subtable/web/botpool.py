@@ -38,6 +38,7 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from subtable.bots.advice import Advice
 from subtable.bots.base import (
     check_bot_params,
     collector_paused,
@@ -51,6 +52,7 @@ from subtable.core.game import State
 from subtable.core.registry import make_game
 from subtable.core.rng import Rng
 from subtable.web.advicejob import AdviceJob, advising
+from subtable.web.wire import Options
 
 log = logging.getLogger("subtable.web")
 
@@ -77,7 +79,7 @@ class BotJob:
 
     key: str
     game: str
-    options: dict[str, Any]
+    options: Options
     seed: int
     actions: list[str]
     seat: int
@@ -92,7 +94,7 @@ def _position(job: BotJob) -> State[Any]:
     if cached is not None and cached[0] == actions[: len(cached[0])]:
         done, state = cached
     else:
-        done, state = [], make_game(job.game, **job.options).new_state(job.seed)
+        done, state = [], make_game(job.game, None, **job.options).new_state(job.seed)
     for text in actions[len(done) :]:
         state.apply(text)
     _cache[job.key] = (list(actions), state)
@@ -326,10 +328,10 @@ class BotPool:
         notation: str = await self._think(job)
         return notation
 
-    async def advise(self, job: AdviceJob) -> dict[str, Any]:
-        """The expert's advice for the job's view, its JSON form (``RuntimeError`` if the
-        search failed); thought a slice at a time like the bots' decisions."""
-        advice: dict[str, Any] = await self._think(job)
+    async def advise(self, job: AdviceJob) -> Advice:
+        """The expert's advice for the job's view (``RuntimeError`` if the search failed);
+        thought a slice at a time like the bots' decisions."""
+        advice: Advice = await self._think(job)
         return advice
 
     def _assign(self, key: str) -> int:

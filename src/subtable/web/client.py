@@ -38,11 +38,14 @@ from subtable.web.clientscreen import LATE_MOVES, SeatScreen
 from subtable.web.protocol import (
     ActionMsg,
     AnyMessage,
+    ChatLine,
     ChatMsg,
+    Entry,
     Hello,
     HintMsg,
     NameMsg,
     UndoMsg,
+    WelcomeFrame,
     WhyMsg,
 )
 
@@ -121,12 +124,12 @@ class Remote(SeatScreen):
         """Apply one server message."""
         kind = msg["type"]
         if kind == "update":
-            self.entry(msg["entry"])
+            self.entry(Entry.model_validate(msg["entry"]))
             self.state = msg["state"]
         elif kind == "chat":
-            self.said(msg["chat"])
+            self.said(ChatLine.model_validate(msg["chat"]))
         elif kind == "people":
-            self.welcome["people"] = msg["people"]
+            self.welcome.people = list(msg["people"])
             self.state = msg["state"]
         elif kind == "closed":
             self.state = msg["state"]
@@ -196,17 +199,17 @@ class Remote(SeatScreen):
         first = self.message()
         if first["type"] == "error":
             raise JoinError(first["message"])
-        self.welcome = first
-        self.tr = translator(first["lang"])
-        self.game = make_game(first["game"], **first["options"])  # the name, resolved once
+        welcome = self.welcome = WelcomeFrame.model_validate(first)
+        self.tr = translator(welcome.lang)
+        self.game = make_game(welcome.game, None, **welcome.options)  # the name, resolved once
         self.ui = game_ui(self.game)
         self.console.rule(Text(self.ui.title(self.tr), style="bold"))
-        self.narrate(first["opening"])
+        self.narrate(welcome.opening)
         sync = self.message()
         self.state = sync["state"]
-        self.catch_up(sync["entries"])
+        self.catch_up([Entry.model_validate(e) for e in sync["entries"]])
         for line in sync.get("chat", [])[-5:]:
-            self.said(line)
+            self.said(ChatLine.model_validate(line))
         self.ask_name()
         self.say(self.tr("ui.intro.hint"), "dim")
         self.prompt.start()
@@ -218,8 +221,8 @@ class Remote(SeatScreen):
     def ask_name(self) -> None:
         """A person's seat without a name asks for one (at a terminal; Enter skips) — not
         at a finished table."""
-        player = self.welcome.get("player")
-        people = self.welcome.get("people") or []
+        player = self.welcome.player
+        people = self.welcome.people
         if player is None or player >= len(people) or people[player] or self.state["finished"]:
             return
         if not sys.stdin.isatty():
@@ -294,7 +297,7 @@ class Remote(SeatScreen):
 
     def awaited(self, decider: int) -> str:
         """Who the table waits for: the people of its open seats, else the deciding seat."""
-        gathering: dict[str, Any] | None = self.state.get("waiting")
+        gathering = self.state.get("waiting")
         if gathering is None:
             return self.tr("ui.waiting", who=self.seat_label(decider))
         n = len(gathering["open"])

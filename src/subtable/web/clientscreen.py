@@ -15,6 +15,8 @@ from subtable.i18n import Translator, translator
 from subtable.ui.games import GameUI
 from subtable.ui.options import Option, fit
 from subtable.ui.prompt import LivePrompt
+from subtable.web.protocol import ChatLine, Entry, WelcomeFrame
+from subtable.web.wire import GameJson, StateJson
 from subtable.words.people import shown
 
 #: the last decisions shown to a seat that sits down after some were made
@@ -29,8 +31,8 @@ class SeatScreen:
         self.console = console
         self.prompt = prompt
         self.tr: Translator = translator(lang or "en")
-        self.welcome: dict[str, Any] = {}
-        self.state: dict[str, Any] = {}
+        self.welcome: WelcomeFrame  # the table: from the welcome
+        self.state: StateJson  # the position: from the sync, then each update
         self.log: list[str] = []
         self.ui: GameUI  # and the game: from the welcome
         self.game: Game[Any]
@@ -41,27 +43,27 @@ class SeatScreen:
         self.prompt.print(Text(text, style=style or ""))
 
     def who(self, seat: int) -> str:
-        owners = self.welcome["owners"]
-        player = self.welcome["players"][owners[seat]]
-        if player["controller"] == "bot":
-            return self.tr("ui.who.bot", bot=shown(str(player["bot"])))
-        if owners[seat] == self.welcome["player"]:
+        owners = self.welcome.owners
+        player = self.welcome.players[owners[seat]]
+        if player.controller == "bot":
+            return self.tr("ui.who.bot", bot=shown(str(player.bot)))
+        if owners[seat] == self.welcome.player:
             return self.tr("ui.who.you")
-        people = self.welcome.get("people") or []
+        people = self.welcome.people or []
         name = people[owners[seat]] if owners[seat] < len(people) else None
         # a name as typed: every character seen (``say`` and the board never read markup)
         return shown(str(name)) if name else self.tr("ui.who.player", n=owners[seat] + 1)
 
-    def said(self, line: dict[str, Any]) -> None:
+    def said(self, line: ChatLine) -> None:
         """A line of the table's chat (its author's name, else player N), as typed."""
-        name = line.get("name")
-        who = shown(str(name)) if name else self.tr("ui.who.player", n=int(line["player"]) + 1)
-        self.say(self.tr("ui.chat.line", name=who, text=shown(str(line["text"]))))
+        name = line.name
+        who = shown(name) if name else self.tr("ui.who.player", n=line.player + 1)
+        self.say(self.tr("ui.chat.line", name=who, text=shown(line.text)))
 
     def seat_label(self, seat: int) -> str:
         return self.tr("ui.seat_label", seat=self.ui.seat_name(seat, self.tr), who=self.who(seat))
 
-    def narrate(self, events: list[dict[str, Any]], *, quiet: bool = False) -> None:
+    def narrate(self, events: list[GameJson], *, quiet: bool = False) -> None:
         for data in events:
             event = Event(
                 data["key"],
@@ -78,30 +80,32 @@ class SeatScreen:
                 if not quiet:
                     self.say("  " + line)
 
-    def entry(self, entry: dict[str, Any], *, quiet: bool = False) -> None:
+    def entry(self, entry: Entry, *, quiet: bool = False) -> None:
         """Log an entry (and print it unless ``quiet``)."""
-        who = self.seat_label(entry["seat"])
-        if entry["kind"] == "undo":
+        seat = entry.seat
+        assert seat is not None, "an action or an undo is a seat's"
+        who = self.seat_label(seat)
+        if entry.kind == "undo":
             line = self.tr("ui.undo.entry", who=who, label=self.label(entry))
         else:
-            line = self.tr("ui.played", who=who, action=entry["action"], label=self.label(entry))
+            line = self.tr("ui.played", who=who, action=entry.action, label=self.label(entry))
         self.log.append(line)
         if not quiet:
-            self.say(line, "bold" if entry["seat"] in self.welcome["seats"] else None)
-        self.narrate(entry["events"], quiet=quiet)
+            self.say(line, "bold" if seat in self.welcome.seats else None)
+        self.narrate(entry.events, quiet=quiet)
 
-    def label(self, entry: dict[str, Any]) -> str:
+    def label(self, entry: Entry) -> str:
         """An entry's description: the server's, else the action's or its public form's
         (an undo names the action taken back, maybe only in its public form: ``swap``)."""
-        if entry.get("label"):
-            return str(entry["label"])
+        if entry.label:
+            return entry.label
         try:
-            action = self.game.parse_action(entry["action"])
+            action = self.game.parse_action(entry.action)
         except ValueError:
-            return str(self.ui.public_label(entry["action"], self.tr))
+            return str(self.ui.public_label(entry.action, self.tr))
         return str(self.ui.action_label(action, self.tr))
 
-    def catch_up(self, entries: list[dict[str, Any]]) -> None:
+    def catch_up(self, entries: list[Entry]) -> None:
         """The decisions made before this seat sat down: how many, the last few, and
         ``log`` for the rest (with what they caused)."""
         moves = []
@@ -117,7 +121,7 @@ class SeatScreen:
             self.say(self.log[at])
         self.say(tr("ui.join.log"), "dim")
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> GameJson:
         views = self.state["views"]
         decider = self.state["decider"]
         for item in views:
@@ -134,13 +138,13 @@ class SeatScreen:
         odds of each from the deciding seat's view."""
         view = self.view()
         return [
-            Option(a["notation"], a["label"], a.get("hint"), self.ui.odds(action, view))
+            Option(a["notation"], a["label"], a["hint"], self.ui.odds(action, view))
             for a, action in zip(self.state["legal"], self.legal(), strict=True)
         ]
 
     def show(self) -> None:
         """The board (and the options, on this seat's turn), laid out to fit."""
-        who = {s: self.who(s) for s in range(len(self.welcome["owners"]))}
+        who = {s: self.who(s) for s in range(len(self.welcome.owners))}
         view = self.view()
 
         def board(compact: bool) -> RenderableType:
@@ -152,14 +156,15 @@ class SeatScreen:
 
     def prompt_text(self) -> str:
         """``Player 1 > ``: the deciding seat on this seat's turn, else its own."""
-        if not self.welcome["seats"]:
+        if not self.welcome.seats:
             return self.tr("ui.prompt", seat=self.tr("web.role.spectator")) + " "
-        seat = self.state["decider"] if self.state["your_turn"] else self.welcome["seats"][0]
+        decider = self.state["decider"]
+        seat = decider if self.state["your_turn"] and decider is not None else self.welcome.seats[0]
         return self.tr("ui.prompt", seat=self.ui.seat_name(seat, self.tr)) + " "
 
     def not_yours(self) -> None:
         """The answer to a move, ``why`` or ``undo`` while another seat decides."""
-        if not self.welcome["seats"]:
+        if not self.welcome.seats:
             self.say(self.tr("web.error.spectator"), "red")
             return
         decider = self.state["decider"]
@@ -169,5 +174,6 @@ class SeatScreen:
     def finish(self) -> None:
         self.show()
         outcome = self.state["outcome"]
-        self.say(self.tr("ui.result", text=self.ui.result(outcome, self.tr)), "bold")
+        text = self.ui.result(dict(outcome) if outcome is not None else {}, self.tr)
+        self.say(self.tr("ui.result", text=text), "bold")
         self.say(self.tr("ui.join.end"), "dim")

@@ -11,6 +11,7 @@ from subtable.core.errors import SubtableError
 from subtable.core.game import Game
 from subtable.i18n import LANGUAGES, Translator, normalize, translator
 from subtable.web.live import TURN_BASED, Refused, TablePeople
+from subtable.web.routes.answers import Created, Invite, Watch
 from subtable.words.game_options import GameRequest, GameRequestError, build_game, flag_specs
 from subtable.words.messages import seat_message
 from subtable.words.seats import SeatError, parse_seats
@@ -148,7 +149,7 @@ def table_people(manager: Manager, body: CreateBody, controllers: list[str]) -> 
 
 async def open_table(
     manager: Manager, body: CreateBody, base_url: str, creator: str | None = None
-) -> dict[str, Any]:
+) -> Created:
     """Check a request and open its table: the answer of ``POST /api/tables``.
 
     Raises :class:`CreateError` (nothing is created) for a request that makes no table,
@@ -172,21 +173,16 @@ async def open_table(
         raise CreateError(exc.code, exc.message) from None
     base = base_url.rstrip("/")
     ws = base.replace("http", "ws", 1) + "/ws"
-    return {
-        "id": table.id,
-        "game": body.game,
-        "options": table.row.options,
-        "lang": tr.lang,
-        "ws": ws,
-        "invites": [
-            {
-                "player": p,
-                "seats": list(table.seats_of(p)),
-                "token": t,
-                "url": f"{base}/t/{table.id}#{t}",
-            }
+    return Created(
+        id=table.id,
+        game=body.game,
+        options=table.row.options,
+        lang=tr.lang,
+        ws=ws,
+        invites=[
+            Invite(player=p, seats=list(table.seats_of(p)), token=t, url=f"{base}/t/{table.id}#{t}")
             for p, t in sorted(tokens.items())
         ],
-        "spectator": {"token": spectator, "url": f"{base}/t/{table.id}#{spectator}"},
-        "status": table.status_json(),
-    }
+        spectator=Watch(token=spectator, url=f"{base}/t/{table.id}#{spectator}"),
+        status=table.status_json(),
+    )

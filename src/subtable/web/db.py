@@ -29,6 +29,7 @@ from subtable.web.dbengine import (
 )
 from subtable.web.rows import AskedRow, ChatRow, EntryRow, TableRow, entry_rows, table_row
 from subtable.web.schema import advice_asked, chat, entries, player_names, seat_tokens, tables
+from subtable.web.wire import OutcomeJson
 
 __all__ = [
     "CHANNEL",
@@ -195,7 +196,7 @@ class Store:
             if not fut.done():
                 fut.set_result(None)
 
-    async def mark_finished(self, table_id: str, outcome: dict[str, Any] | None) -> None:
+    async def mark_finished(self, table_id: str, outcome: OutcomeJson | None) -> None:
         """Flag a table whose game is over (start-up repairs a flag lost to a crash)."""
         async with self._writing() as conn:
             await conn.execute(

@@ -16,6 +16,7 @@ from sqlalchemy import create_engine, event, insert, text
 from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
+from subtable.web.rows import EntryInsert
 from subtable.web.schema import entries
 
 #: PostgreSQL NOTIFY channel telling other server processes a table moved
@@ -96,11 +97,11 @@ class SQLiteEntries:
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="subtable-entries")
         self._conn: Connection | None = None
 
-    async def insert(self, rows: list[dict[str, Any]]) -> None:
+    async def insert(self, rows: list[EntryInsert]) -> None:
         """Commit ``rows`` into ``entries`` in one transaction."""
         await asyncio.get_running_loop().run_in_executor(self._thread, self._insert, rows)
 
-    def _insert(self, rows: list[dict[str, Any]]) -> None:
+    def _insert(self, rows: list[EntryInsert]) -> None:
         if self._conn is None:
             self._conn = self.engine.connect()
         with self._conn.begin():

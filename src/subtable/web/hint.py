@@ -36,7 +36,7 @@ from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
-from subtable.bots.advice import ADVICE_BUDGET, ADVICE_TOP, Advice, AdviceOption, Reason
+from subtable.bots.advice import ADVICE_BUDGET, ADVICE_TOP, Advice
 from subtable.bots.advice import advice_seed as seed_of_view
 from subtable.i18n import Translator
 from subtable.web import render
@@ -83,9 +83,9 @@ class _Hints:
 
     #: questions per player, a token bucket each
     asks: Buckets
-    #: (seq, seat) -> the advice's JSON, the newest last
-    answers: OrderedDict[tuple[int, int], dict[str, Any]] = field(
-        default_factory=lambda: OrderedDict[tuple[int, int], dict[str, Any]]()
+    #: (seq, seat) -> the advice, the newest last
+    answers: OrderedDict[tuple[int, int], Advice] = field(
+        default_factory=lambda: OrderedDict[tuple[int, int], Advice]()
     )
     #: seat -> its question being thought about (one at most)
     waiting: dict[int, _Question] = field(default_factory=lambda: dict[int, _Question]())
@@ -286,37 +286,11 @@ def seat_label(table: LiveTable, seat: int, seats: tuple[int, ...], tr: Translat
     return f"{table.ui.seat_name(seat, tr)} ({who})"
 
 
-def advice_of(data: dict[str, Any]) -> Advice:
-    """An :class:`Advice` back from its JSON form."""
-    return Advice(
-        game=str(data["game"]),
-        seat=int(data["seat"]),
-        team=bool(data["team"]),
-        options=tuple(
-            AdviceOption(
-                action=int(o["action"]),
-                notation=str(o["notation"]),
-                chance=float(o["chance"]),
-                se=float(o["se"]),
-                low=float(o["low"]),
-                high=float(o["high"]),
-                worlds=int(o["worlds"]),
-                expert=bool(o["expert"]),
-                reason=Reason(str(o["reason"]["key"]), dict(o["reason"]["params"])),
-            )
-            for o in data["options"]
-        ),
-        budget=int(data["budget"]),
-        seed=int(data["seed"]),
-    )
-
-
 def advice_frame(
-    table: LiveTable, client: Client, seq: int, seat: int, data: dict[str, Any]
+    table: LiveTable, client: Client, seq: int, seat: int, advice: Advice
 ) -> AdviceFrame:
     """The ``advice`` answer: the figures, and the same in the asker's words."""
     tr = client.tr
-    advice = advice_of(data)
     ui = table.ui
     space = table.game.action_space
     lines = advice_lines(advice, table.game, ui, tr)
@@ -336,7 +310,7 @@ def advice_frame(
         for rank, option in enumerate(advice.options, start=1)
     ]
     return AdviceFrame(
-        seq=seq, seat=seat, title=lines[0], options=options, lines=lines, advice=data
+        seq=seq, seat=seat, title=lines[0], options=options, lines=lines, advice=advice.to_json()
     )
 
 

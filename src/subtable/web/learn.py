@@ -17,7 +17,7 @@ many moves (400).
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
@@ -26,6 +26,12 @@ from subtable.learn import LessonRun, Outcome, Played, find_lesson, lesson_games
 from subtable.learn.run import text_of
 from subtable.web.boards import board_renderer
 from subtable.web.guard import short
+from subtable.web.lessonjson import (
+    LessonGame,
+    LessonState,
+    PlayedJson,
+    TriedJson,
+)
 from subtable.web.routes.errors import ApiError
 from subtable.words import game_ui
 from subtable.words.common import bot_words
@@ -57,9 +63,9 @@ class LearnError(ApiError):
     """A lesson request refused: its HTTP status, a code and a message."""
 
 
-def _played(run: LessonRun, played: tuple[Played, ...], tr: Translator) -> list[dict[str, Any]]:
+def _played(run: LessonRun, played: tuple[Played, ...], tr: Translator) -> list[PlayedJson]:
     """What was played, as the learner reads it: a head line and its narration."""
-    out = []
+    out: list[PlayedJson] = []
     for move in played:
         who = run.ui.seat_name(move.seat, tr)
         out.append(
@@ -74,7 +80,7 @@ def _played(run: LessonRun, played: tuple[Played, ...], tr: Translator) -> list[
     return out
 
 
-def _outcome(run: LessonRun, outcome: Outcome, tr: Translator) -> dict[str, Any]:
+def _outcome(run: LessonRun, outcome: Outcome, tr: Translator) -> TriedJson:
     return {
         "accepted": outcome.accepted,
         "kind": outcome.kind,
@@ -84,7 +90,7 @@ def _outcome(run: LessonRun, outcome: Outcome, tr: Translator) -> dict[str, Any]
     }
 
 
-def lesson_state(game: str, lesson_id: str, body: LearnBody, tr: Translator) -> dict[str, Any]:
+def lesson_state(game: str, lesson_id: str, body: LearnBody, tr: Translator) -> LessonState:
     """Replay ``body``'s moves in its scene, try its move, and say what the learner sees
     (see the module's doc); :class:`LearnError` for a request the lesson refuses."""
     if game not in lesson_games():
@@ -146,10 +152,10 @@ def _describe(
     run: LessonRun,
     lesson_id: str,
     moves: list[str],
-    outcome: dict[str, Any] | None,
+    outcome: TriedJson | None,
     opening: tuple[Played, ...],
     tr: Translator,
-) -> dict[str, Any]:
+) -> LessonState:
     p = run.prompt()
     state = run.state
     game = state.game
@@ -223,9 +229,9 @@ def _describe(
     }
 
 
-def lesson_list(tr: Translator) -> list[dict[str, Any]]:
+def lesson_list(tr: Translator) -> list[LessonGame]:
     """Each game with lessons: its title and its lessons' titles and summaries."""
-    out = []
+    out: list[LessonGame] = []
     for game in lesson_games():
         out.append(
             {

@@ -30,6 +30,7 @@ from subtable.web.livetypes import (
     token_hash,
 )
 from subtable.web.waiting import Waiting
+from subtable.web.wire import LobbySeat, LobbyTable
 from subtable.words.advice import advice_allowed
 
 __all__ = [
@@ -136,13 +137,13 @@ class Manager(Waiting):
         self.schedule_bot(table)
         return table, tokens, spectator
 
-    async def lobby(self) -> list[dict[str, Any]]:
+    async def lobby(self) -> list[LobbyTable]:
         """The public tables whose game goes on and that have a person's seat open."""
-        out = []
+        out: list[LobbyTable] = []
         for row, held in await self.store.lobby_rows(self.limits.lobby_size):
             if row.closed is not None:
                 continue
-            seats = [
+            seats: list[LobbySeat] = [
                 {
                     "player": p,
                     "controller": "human" if c == HUMAN else "bot",

@@ -7,7 +7,7 @@ import asyncio
 import json
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from subtable.bots.advice import can_advise
 from subtable.core.events import Event
@@ -28,9 +28,27 @@ from subtable.web.protocol import (
     UpdateFrame,
     WelcomeFrame,
 )
+from subtable.web.wire import (
+    LegalAction,
+    Options,
+    OutcomeJson,
+    PlayerStatus,
+    StateJson,
+    Status,
+    ViewJson,
+    Waiting,
+)
 from subtable.words import GameUI, action_as_seen, game_ui
 from subtable.words.advice import advice_allowed
 from subtable.words.undo import UndoLedger
+
+
+class RecordMeta(TypedDict, total=False):
+    """What a web table's record keeps beyond the game: why it closed before its end, and
+    each time advice was asked (``[actions played before, seat]``)."""
+
+    closed: str
+    advice: list[list[int]]
 
 
 @dataclass(eq=False)
@@ -91,7 +109,7 @@ class LiveTable:
         held = set(self.token_players.values())
         return [p for p, c in enumerate(self.row.controllers) if c == HUMAN and p not in held]
 
-    def waiting_json(self) -> dict[str, Any] | None:
+    def waiting_json(self) -> Waiting | None:
         """While the table waits: the open seats and who may start it now (public)."""
         if not self.waiting:
             return None
@@ -184,7 +202,7 @@ class LiveTable:
         space = self.game.action_space
         return [space[i].notation() for i in self.state.history]
 
-    def outcome_json(self) -> dict[str, Any] | None:
+    def outcome_json(self) -> OutcomeJson | None:
         """The outcome, once the game is over."""
         outcome = self.state.outcome()
         if outcome is None:
@@ -197,7 +215,7 @@ class LiveTable:
 
     def record(self) -> GameRecord:
         """The game's record (with its seed: only once the game is over)."""
-        meta: dict[str, Any] = {}
+        meta: RecordMeta = {}
         if self.row.closed is not None:
             meta["closed"] = self.row.closed
         if self.asked:  # as the terminal keeps it: [actions played before, seat] each time
@@ -251,19 +269,19 @@ class LiveTable:
             seen.stage = render.stage_json(self, events, client.tr)
         return seen
 
-    def state_json(self, client: Client) -> dict[str, Any]:
+    def state_json(self, client: Client) -> StateJson:
         """The position as ``client`` may see it, and what it may do now."""
         state = self.state
         decider = state.current_seat()
-        views: list[dict[str, Any]]
+        views: list[ViewJson]
         if client.seats:
             views = [{"seat": s, "view": state.view(s)} for s in client.seats]
         else:
             views = [{"seat": None, "view": state.view(None)}]
         yours = decider is not None and decider in client.seats and not self.waiting
         actions = state.legal_actions() if yours else []
-        hint_view: dict[str, Any] = next((v["view"] for v in views if v["seat"] == decider), {})
-        legal = [
+        hint_view = next((v["view"] for v in views if v["seat"] == decider), {})
+        legal: list[LegalAction] = [
             {
                 "id": a.id,
                 "notation": a.notation(),
@@ -272,7 +290,7 @@ class LiveTable:
             }
             for a in actions
         ]
-        data: dict[str, Any] = {
+        data: StateJson = {
             "seq": self.seq,
             "decider": decider,
             "your_turn": yours,
@@ -368,25 +386,26 @@ class LiveTable:
         for client in list(self.clients):
             client.send(ClosedFrame(reason=self.row.closed, state=self.state_json(client)))
 
-    def status_json(self) -> dict[str, Any]:
+    def status_json(self) -> Status:
         """The public status: game, seats taken, whose turn, finished, outcome."""
         decider = self.state.current_seat()
         taken = {c.player for c in self.clients if c.player is not None}
+        players: list[PlayerStatus] = [
+            {
+                "player": p,
+                "controller": "human" if c == HUMAN else "bot",
+                "bot": None if c == HUMAN else c,
+                "seats": list(self.seats_of(p)),
+                "taken": c != HUMAN or p in taken,
+            }
+            for p, c in enumerate(self.row.controllers)
+        ]
         return {
             "id": self.id,
             "game": self.row.game,
             "options": self.row.options,
             "seq": self.seq,
-            "players": [
-                {
-                    "player": p,
-                    "controller": "human" if c == HUMAN else "bot",
-                    "bot": None if c == HUMAN else c,
-                    "seats": list(self.seats_of(p)),
-                    "taken": c != HUMAN or p in taken,
-                }
-                for p, c in enumerate(self.row.controllers)
-            ],
+            "players": players,
             "spectators": sum(1 for c in self.clients if c.player is None),
             "decider": decider,
             "deciding_player": None if decider is None else self.owners[decider],
@@ -407,13 +426,13 @@ class LiveTable:
 _GAMES: dict[tuple[str, str], Game[Any]] = {}
 
 
-def shared_game(name: str, options: dict[str, Any]) -> Game[Any]:
+def shared_game(name: str, options: Options) -> Game[Any]:
     """One :class:`Game` (rules and action space: about a megabyte) for every table that
     plays ``name`` with ``options``; a game holds no position, so tables can share it."""
     key = (name, json.dumps(options, sort_keys=True))
     game = _GAMES.get(key)
     if game is None:
-        game = _GAMES[key] = make_game(name, **options)
+        game = _GAMES[key] = make_game(name, None, **options)
     return game
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from subtable.core.events import Event
 from subtable.i18n import Translator
@@ -16,7 +16,7 @@ HUMAN = "human"
 #: the kind of an entry a bot played for a person whose time ran out (turn-based tables),
 #: and the reason a table closes when its late policy is to abandon it
 LATE = "late"
-TURN_BASED = "turn-based"
+TURN_BASED: Final = "turn-based"
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import timedelta
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal, TypedDict
 
 from babel.dates import format_timedelta
 from pydantic import BaseModel, ConfigDict, Field, StrictStr
@@ -20,6 +20,7 @@ from subtable.i18n import Translator
 from subtable.web.guard import short
 from subtable.web.limits import Limits, ascii_int
 from subtable.web.live import TURN_BASED, LiveTable, Manager, token_hash
+from subtable.web.wire import LobbyRow, LobbyRowSeat, LobbyTable, SeatNow, SeatRefused
 from subtable.words import game_ui
 from subtable.words.game_options import option_label
 from subtable.words.seat_words import bot_who
@@ -169,14 +170,14 @@ def begins_text(started: bool, open_seats: int, tr: Translator) -> str:
     return tr.plural("web.lobby.waiting", "web.lobby.waiting.plural", open_seats, n=open_seats)
 
 
-def lobby_rows(tables: list[dict[str, Any]], tr: Translator) -> list[dict[str, Any]]:
+def lobby_rows(tables: list[LobbyTable], tr: Translator) -> list[LobbyRow]:
     """``GET /api/lobby``'s tables as the home page lists them."""
-    rows = []
+    rows: list[LobbyRow] = []
     for t in tables:
-        seats = []
+        seats: list[LobbyRowSeat] = []
         for s in t["seats"]:
             bot = s["controller"] != HUMAN
-            who = bot_who(t["game"], s["bot"], tr) if bot else s["name"] or ""
+            who = bot_who(t["game"], s["bot"], tr) if s["bot"] is not None else s["name"] or ""
             label = tr("ui.who.player", n=s["player"] + 1)
             seats.append(
                 {
@@ -210,9 +211,19 @@ def turn_limit_choices(lang: str) -> list[tuple[int, str]]:
 
 
 # -- what the creation form asks of people and pace --------------------------------------
+class PeopleFields(TypedDict, total=False):
+    """The ``POST /api/tables`` fields of a form's name, visibility and pace."""
+
+    visibility: Literal["public", "private"]
+    names: list[str | None]
+    mode: Literal["live", "turn-based"]
+    turn_limit: int
+    late: Literal["bot", "abandon"]
+
+
 def form_people(
     field: Mapping[str, str], seats: list[str], tr: Translator
-) -> tuple[dict[str, Any], str]:
+) -> tuple[PeopleFields, str]:
     """The ``POST /api/tables`` fields of a home-page form's name, visibility and pace
     (``field``: the form's fields of one game, without its prefix), or why it is refused."""
     public = field.get("visibility") == "public"
@@ -222,7 +233,7 @@ def form_people(
         return {}, tr("web.home.name_needed")
     if person_first and len(name) > NAME_LENGTH:  # refused with the limit said, never cut
         return {}, tr("web.name.too_long", limit=NAME_LENGTH, n=len(name))
-    out: dict[str, Any] = {"visibility": "public" if public else "private"}
+    out: PeopleFields = {"visibility": "public" if public else "private"}
     if name and person_first:
         out["names"] = [name] + [None] * (len(seats) - 1)
     if field.get("mode") == TURN_BASED:
@@ -251,7 +262,7 @@ class SeatsBody(BaseModel):
     seats: Annotated[list[SeatRef], Field(max_length=MAX_SEATS)]
 
 
-def seat_json(table: LiveTable, player: int | None) -> dict[str, Any]:
+def seat_json(table: LiveTable, player: int | None) -> SeatNow:
     """What a token's holder may know of its table now: all of it public (the table's
     status says as much), nothing of any seat's hand."""
     decider = table.state.current_seat()
@@ -271,7 +282,7 @@ def seat_json(table: LiveTable, player: int | None) -> dict[str, Any]:
     }
 
 
-async def seat_status(manager: Manager, ref: SeatRef) -> dict[str, Any]:
+async def seat_status(manager: Manager, ref: SeatRef) -> SeatNow | SeatRefused:
     """One entry of ``POST /api/seats``: a token that opens nothing learns only that."""
     table = manager.tables.get(ref.table)
     digest = token_hash(ref.token)

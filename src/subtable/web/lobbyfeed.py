@@ -14,7 +14,8 @@ import asyncio
 import contextlib
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Hashable
-from typing import Any
+
+from subtable.web.wire import LobbyTable
 
 #: seconds between two looks at the lobby when nothing poked the feed
 LOOK_EVERY = 5.0
@@ -29,7 +30,7 @@ FULL_RETRY_MS = 60_000
 Signature = tuple[Hashable, ...]
 
 
-def signature(tables: list[dict[str, Any]]) -> Signature:
+def signature(tables: list[LobbyTable]) -> Signature:
     """What a lobby page shows of the lobby's tables: each table and which seats are open."""
     return tuple((t["id"], tuple(s["open"] for s in t["seats"])) for t in tables)
 
@@ -39,7 +40,7 @@ class LobbyFeed:
 
     def __init__(
         self,
-        look: Callable[[], Awaitable[list[dict[str, Any]]]],
+        look: Callable[[], Awaitable[list[LobbyTable]]],
         cap: int = MAX_LISTENERS,
         every: float = LOOK_EVERY,
     ) -> None:

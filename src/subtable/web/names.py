@@ -2,7 +2,8 @@
 table shows for someone else.
 
 A page labels each seat by who holds it: ``you``, a bot (``bot easy``), a person's name,
-else ``player 2``; and the games name the seats themselves (``Player 2``, a game's own word for a seat).
+else ``player 2``; and the games name the seats themselves (``Player 2``, or a game's own
+word for a seat).
 A name equal to one of those another seat shows, in any of the four languages, would let
 its owner pass for someone else (player 1's page reading ``Player 2 (you)``). Names
 compare by their words: case, accents, spaces and punctuation aside.

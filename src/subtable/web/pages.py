@@ -8,9 +8,10 @@ its board and log come rendered from the server, built from that seat's views.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, Literal, TypedDict
 
 from fastapi import Request
 from fastapi.responses import HTMLResponse
@@ -31,6 +32,7 @@ from subtable.web.live import LiveTable, shared_game
 from subtable.web.protocol import first_problem
 from subtable.web.render import who_labels
 from subtable.web.turning import log_numbers
+from subtable.web.wire import LobbyTable
 from subtable.words import action_as_seen, game_ui
 from subtable.words.game_options import option_help, option_label
 from subtable.words.seat_words import levels_measured
@@ -171,6 +173,19 @@ def _replay_strings(tr: Translator) -> dict[str, str]:
 
 
 @dataclass(frozen=True, slots=True)
+class OptionField:
+    """An option as the home page's form asks for it: a box to tick or a list to pick in."""
+
+    id: str
+    name: str
+    label: str
+    help: str
+    kind: Literal["bool", "choice"]
+    choices: list[int | float | bool | str]
+    default: int | float | bool | str | None
+
+
+@dataclass(frozen=True, slots=True)
 class GameForm:
     """What the home page offers for one game."""
 
@@ -179,8 +194,8 @@ class GameForm:
     players: tuple[int, ...]
     default_players: int
     #: the options with a flag of their own (none chosen by default: the game settles them)
-    flags: list[dict[str, Any]]
-    options: list[dict[str, Any]]
+    flags: list[OptionField]
+    options: list[OptionField]
     #: what each seat may be (a person, a bot level, a named bot) and the default bot
     seat_kinds: tuple[str, ...] = SEAT_KINDS
     default_bot: str = BEST_BOTS[0]
@@ -208,16 +223,16 @@ def game_form(name: str, tr: Translator) -> GameForm:
     )
 
 
-def _option_field(game: str, spec: OptionSpec, tr: Translator) -> dict[str, Any]:
-    return {
-        "id": f"{game}-{spec.name}",
-        "name": spec.name,
-        "label": option_label(spec, tr),
-        "help": option_help(spec, tr),
-        "kind": "bool" if spec.type is bool else "choice",
-        "choices": list(spec.choices or ()),
-        "default": spec.default,
-    }
+def _option_field(game: str, spec: OptionSpec, tr: Translator) -> OptionField:
+    return OptionField(
+        id=f"{game}-{spec.name}",
+        name=spec.name,
+        label=option_label(spec, tr),
+        help=option_help(spec, tr),
+        kind="bool" if spec.type is bool else "choice",
+        choices=list(spec.choices or ()),
+        default=spec.default,
+    )
 
 
 def page(name: str, tr: Translator, status: int = 200, **context: Any) -> HTMLResponse:
@@ -232,9 +247,23 @@ def page(name: str, tr: Translator, status: int = 200, **context: Any) -> HTMLRe
     return HTMLResponse(html, status_code=status)
 
 
+class ReplayPage(TypedDict):
+    """What the replay page shows after a step: the board and panels, the log (each
+    action's number, line and what it caused), the result, and the chat (entry, who, text)
+    up to that moment."""
+
+    step: int
+    steps: int
+    board: Markup
+    panels: Markup
+    log: list[tuple[int, str, list[str]]]
+    result: str
+    chat: list[tuple[int, str, str]]
+
+
 def replay_page(
     table: LiveTable, tr: Translator, step: int, seat: int | None, everything: bool
-) -> dict[str, Any]:
+) -> ReplayPage:
     """The board, panels and log of a finished game after ``step`` of its actions."""
     game: Game[Any] = shared_game(table.row.game, table.row.options)
     actions = table.effective_actions()
@@ -303,7 +332,7 @@ def home_page(
     tr: Translator,
     errors: dict[str, str],
     status: int = 200,
-    tables: list[dict[str, Any]] | None = None,
+    tables: list[LobbyTable] | None = None,
     form: dict[str, str] | None = None,
 ) -> HTMLResponse:
     """The home page; ``errors`` by game (``""``: about the request as a whole); the lobby's
@@ -333,7 +362,7 @@ def no_table(request: Request) -> HTMLResponse:
 
 
 def body_from_form(
-    game: str, form: dict[str, Any], tr: Translator
+    game: str, form: Mapping[str, str], tr: Translator
 ) -> tuple[CreateBody | None, str]:
     """The ``POST /api/tables`` body a home-page form stands for."""
     if game not in game_names():
@@ -352,7 +381,7 @@ def body_from_form(
             value=players,
             allowed=", ".join(str(c) for c in specs["players"].choices or ()),
         )
-    options: dict[str, Any] = {}
+    options: dict[str, bool | str] = {}
     for key, spec in specs.items():
         if key == "players" or spec.flag:
             continue
@@ -368,7 +397,7 @@ def body_from_form(
         return None, problem
     # the home page's form says whether it allows advice; another form leaves the default
     advice = ("advice" in field) if "advice-asked" in field else None
-    chosen: dict[str, Any] = {key: value for key, value in flags.items() if value is not None}
+    chosen: dict[str, int] = {key: value for key, value in flags.items() if value is not None}
     try:
         body = CreateBody(
             game=game,

@@ -11,6 +11,7 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    SkipValidation,
     StrictInt,
     StrictStr,
     TypeAdapter,
@@ -18,6 +19,7 @@ from pydantic import (
 )
 
 from subtable.web import PROTOCOL_VERSION
+from subtable.web.wire import GameJson, Options, StageJson, StateJson
 
 #: an action: its id or its canonical notation
 ActionRef = Annotated[
@@ -155,10 +157,6 @@ def parse_message(data: Any) -> AnyMessage:
 
 
 # -- the server's frames -------------------------------------------------------------------
-#: a part of a frame that is free-form JSON: a view, the game's options, a redacted event
-Json = dict[str, Any]
-
-
 class Part(BaseModel):
     """A part of what the server sends: its fields go on the wire in the order declared;
     those named in ``omitted_when_none`` are left out when ``None`` (the others are sent
@@ -219,9 +217,9 @@ class Entry(Part):
     seat: int | None
     action: str
     label: str
-    events: list[Json]
+    events: list[GameJson]
     lines: list[str] | None = None
-    stage: Json | None = None
+    stage: SkipValidation[StageJson] | None = None
 
 
 class ChatLine(Part):
@@ -261,14 +259,14 @@ class WelcomeFrame(Frame):
     type: Literal["welcome"] = "welcome"
     table: str
     game: str
-    options: Json
+    options: Options
     lang: str
     role: Literal["player", "spectator"]
     player: int | None
     seats: list[int]
     owners: list[int]
     players: list[PlayerSeat]
-    opening: list[Json]
+    opening: list[GameJson]
     people: list[str | None]
     mode: str
     #: seconds a decision (an ``int`` stays one on the wire)
@@ -287,7 +285,7 @@ class SyncFrame(Frame):
     entries: list[Entry]
     chat: list[ChatLine]
     advice_asked: list[AdviceAsked]
-    state: Json
+    state: SkipValidation[StateJson]
 
 
 class UpdateFrame(Frame):
@@ -295,7 +293,7 @@ class UpdateFrame(Frame):
 
     type: Literal["update"] = "update"
     entry: Entry
-    state: Json
+    state: SkipValidation[StateJson]
 
 
 class ErrorFrame(Frame):
@@ -349,7 +347,7 @@ class PeopleFrame(Frame):
 
     type: Literal["people"] = "people"
     people: list[str | None]
-    state: Json
+    state: SkipValidation[StateJson]
     names: list[str] | None = None
 
 
@@ -358,7 +356,7 @@ class ClosedFrame(Frame):
 
     type: Literal["closed"] = "closed"
     reason: str | None
-    state: Json
+    state: SkipValidation[StateJson]
 
 
 class RematchFrame(Frame):
@@ -402,7 +400,7 @@ class AdviceFrame(Frame):
     title: str
     options: list[AdviceChoice]
     lines: list[str]
-    advice: Json
+    advice: GameJson
 
 
 #: every frame the server sends

@@ -22,6 +22,7 @@ from subtable.i18n import Translator
 from subtable.web.boards import Following, board_renderer, following, wire_form
 from subtable.web.boards.svg import Element, children_html, el, make, to_html, wrap
 from subtable.web.db import TableRow
+from subtable.web.wire import LegalAction, StageJson, StateHtml
 from subtable.words import GameUI, action_as_seen
 from subtable.words.seat_words import bot_who
 
@@ -120,8 +121,8 @@ def state_html(
     views: Sequence[SeatView],
     legal: Sequence[Action],
     tr: Translator,
-    rows: Sequence[dict[str, Any]] = (),
-) -> dict[str, str]:
+    rows: Sequence[LegalAction] = (),
+) -> StateHtml:
     """The board of the first view, the panels of every view, the status line, the options
     (``rows``: the legal actions' labels and hints), the rules for now and, once the game
     is over, the end screen."""
@@ -138,7 +139,7 @@ def state_html(
         other = make("details", cls="other-seat")
         el(other, "summary", table.ui.seat_name(view.seat, tr))
         panels += wrap(other, renderer.panels(view, tr, [], who))
-    out = {
+    out: StateHtml = {
         "board": board,
         "panels": panels,
         "status": escape(status_text(table, seats, tr)),
@@ -156,7 +157,7 @@ def options_html(
     renderer: Following[Any],
     view: SeatView,
     legal: Sequence[Action],
-    rows: Sequence[dict[str, Any]],
+    rows: Sequence[LegalAction],
     tr: Translator,
 ) -> str:
     """The options as list items: one button per action, and the actions that differ only
@@ -164,7 +165,7 @@ def options_html(
     root = make("ol")
     groups: dict[str, tuple[Element, Element]] = {}  # a row's key: its item and its choices
     for action, row in zip(legal, rows, strict=True):
-        label, hint = str(row["label"]), str(row.get("hint") or "")
+        label, hint = row["label"], row["hint"] or ""
         choice = renderer.choice(action, view, tr)
         if choice is None:
             li = el(root, "li")
@@ -277,7 +278,7 @@ def result_text(table: LiveTable, tr: Translator) -> str:
     return table.ui.result({"reason": outcome.reason, "winners": list(outcome.winners)}, tr)
 
 
-def stage_json(table: LiveTable, events: Sequence[Event], tr: Translator) -> dict[str, Any]:
+def stage_json(table: LiveTable, events: Sequence[Event], tr: Translator) -> StageJson:
     """An entry's stage (dice and cards, their lines, the board's changed parts)."""
     stage = following(board_renderer(table.game)).stage(events, tr)
     return {

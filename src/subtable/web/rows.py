@@ -6,7 +6,9 @@ from __future__ import annotations
 import asyncio
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
+
+from subtable.web.wire import Options
 
 
 @dataclass(slots=True)
@@ -15,7 +17,7 @@ class TableRow:
 
     id: str
     game: str
-    options: dict[str, Any]
+    options: Options
     seed: int
     controllers: list[str]
     lang: str
@@ -76,7 +78,18 @@ class EntryRow:
     action: str
 
 
-def entry_rows(batch: list[tuple[str, EntryRow, asyncio.Future[None]]]) -> list[dict[str, Any]]:
+class EntryInsert(TypedDict):
+    """An ``entries`` row as it is written."""
+
+    table_id: str
+    seq: int
+    kind: str
+    seat: int | None
+    action: str
+    created_at: float
+
+
+def entry_rows(batch: list[tuple[str, EntryRow, asyncio.Future[None]]]) -> list[EntryInsert]:
     """The ``entries`` rows of a batch, stamped now."""
     now = time.time()
     return [

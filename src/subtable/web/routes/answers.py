@@ -3,9 +3,9 @@ schema fuzz checks every answer against them)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import BaseModel
+
+from subtable.web.wire import LobbyTable, Options, SeatNow, SeatRefused, Status
 
 
 class Health(BaseModel):
@@ -39,12 +39,12 @@ class Created(BaseModel):
 
     id: str
     game: str
-    options: dict[str, Any]
+    options: Options
     lang: str
     ws: str
     invites: list[Invite]
     spectator: Watch
-    status: dict[str, Any]
+    status: Status
 
 
 class Joined(BaseModel):
@@ -67,11 +67,11 @@ class NextTable(BaseModel):
 class Lobby(BaseModel):
     """``GET /api/lobby``: the public tables with a person's seat open."""
 
-    tables: list[dict[str, Any]]
+    tables: list[LobbyTable]
 
 
 class SeatsNow(BaseModel):
     """``POST /api/seats``: the server's clock and what each token's seat may know."""
 
     now: float
-    seats: list[dict[str, Any]]
+    seats: list[SeatNow | SeatRefused]

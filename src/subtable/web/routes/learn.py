@@ -5,7 +5,7 @@ at a time, so a lesson never holds the event loop)."""
 from __future__ import annotations
 
 import asyncio
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Depends, Path, Request
 from fastapi.responses import HTMLResponse, Response
@@ -13,6 +13,7 @@ from fastapi.responses import HTMLResponse, Response
 from subtable.i18n import LANGUAGES, Translator, normalize, translator
 from subtable.web.guard import short
 from subtable.web.learn import AT_ONCE, LearnBody, LearnError, lesson_list, lesson_state
+from subtable.web.lessonjson import LessonState
 from subtable.web.limits import ascii_int
 from subtable.web.pages import page, page_language
 from subtable.web.routes.errors import ApiError, refusals
@@ -38,7 +39,7 @@ SlotsDep = Annotated[asyncio.Semaphore, Depends(lesson_slots)]
 
 async def _state(
     slots: asyncio.Semaphore, game: str, lesson_id: str, body: LearnBody, tr: Translator
-) -> dict[str, Any]:
+) -> LessonState:
     async with slots:
         return await asyncio.to_thread(lesson_state, game, lesson_id, body, tr)
 
@@ -74,10 +75,14 @@ async def learn_page(
     return lang_response(response, request, tr.lang)
 
 
-@router.post("/api/learn/{game}/{lesson_id}", responses=refusals(404, 413))
+@router.post(
+    "/api/learn/{game}/{lesson_id}",
+    response_model=None,
+    responses=refusals(404, 413) | {200: {"model": LessonState}},
+)
 async def learn_api(
     request: Request, game: Ident, lesson_id: Ident, body: LearnBody, slots: SlotsDep
-) -> dict[str, Any]:
+) -> LessonState:
     """Replay the scene's moves, try the new one, and say what the learner sees."""
     if body.lang is not None and normalize(body.lang) is None:
         raise ApiError(

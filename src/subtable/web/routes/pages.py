@@ -92,7 +92,7 @@ async def new(
         else:
             feed.changed()
             if (body.seats or []).count(HUMAN) == 1:  # one person among bots: to the seat
-                return RedirectResponse(created["invites"][0]["url"], status_code=303)
+                return RedirectResponse(created.invites[0].url, status_code=303)
             return page(
                 "created.html",
                 tr,

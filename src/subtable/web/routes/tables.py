@@ -19,6 +19,7 @@ from subtable.web.lobby import SeatsBody, seat_status
 from subtable.web.routes.answers import Created, Health, Joined, Lobby, NextTable, SeatsNow
 from subtable.web.routes.deps import AllowanceDep, FeedDep, ManagerDep, SameSite
 from subtable.web.routes.errors import MEANING, ApiError, ErrorBody, refusals
+from subtable.web.wire import Status
 
 router = APIRouter(tags=["tables"])
 
@@ -57,15 +58,15 @@ TableDep = Annotated[LiveTable, Depends(existing)]
 
 
 @router.get("/healthz", response_model=None, responses={200: {"model": Health}})
-async def healthz(request: Request, manager: ManagerDep) -> dict[str, Any]:
+async def healthz(request: Request, manager: ManagerDep) -> Health:
     """Whether the server runs, its version, protocol, database and open tables."""
-    return {
-        "ok": True,
-        "version": __version__,
-        "protocol": PROTOCOL_VERSION,
-        "db": request.app.state.db_kind,
-        "tables": len(manager.tables),
-    }
+    return Health(
+        ok=True,
+        version=__version__,
+        protocol=PROTOCOL_VERSION,
+        db=request.app.state.db_kind,
+        tables=len(manager.tables),
+    )
 
 
 def _from_created(operation: str, **more: Any) -> dict[str, Any]:
@@ -99,7 +100,7 @@ async def create_table(
     manager: ManagerDep,
     allowance: AllowanceDep,
     feed: FeedDep,
-) -> dict[str, Any]:
+) -> Created:
     """Open a table: one invitation per person's seat and the spectators' link."""
     allowance.take()
     created = await open_table(manager, body, str(request.base_url), allowance.client)
@@ -108,9 +109,9 @@ async def create_table(
 
 
 @router.get("/api/lobby", response_model=None, responses={200: {"model": Lobby}})
-async def lobby(manager: ManagerDep) -> dict[str, Any]:
+async def lobby(manager: ManagerDep) -> Lobby:
     """The public tables with a person's seat open."""
-    return {"tables": await manager.lobby()}
+    return Lobby(tables=await manager.lobby())
 
 
 @router.get(
@@ -152,7 +153,7 @@ async def join_table(
     manager: ManagerDep,
     allowance: AllowanceDep,
     feed: FeedDep,
-) -> dict[str, Any]:
+) -> Joined:
     """Take an open seat of a public table: its token and link."""
     allowance.take()
     table = await existing(manager, table_id)
@@ -162,17 +163,22 @@ async def join_table(
         raise ApiError(409 if exc.code == "seat_taken" else 400, exc.code, exc.message) from None
     feed.changed()
     base = str(request.base_url).rstrip("/")
-    return {
-        "table": table.id,
-        "player": body.player,
-        "seats": list(table.seats_of(body.player)),
-        "token": token,
-        "url": f"{base}/t/{table.id}#{token}",
-    }
+    return Joined(
+        table=table.id,
+        player=body.player,
+        seats=list(table.seats_of(body.player)),
+        token=token,
+        url=f"{base}/t/{table.id}#{token}",
+    )
 
 
-@router.get("/api/tables/{table_id}", operation_id="table_status", responses=refusals(404))
-async def table_status(table: TableDep) -> dict[str, Any]:
+@router.get(
+    "/api/tables/{table_id}",
+    operation_id="table_status",
+    response_model=None,
+    responses=refusals(404) | {200: {"model": Status}},
+)
+async def table_status(table: TableDep) -> Status:
     """A table's public status: seats, whose turn, the outcome."""
     return table.status_json()
 
@@ -199,7 +205,7 @@ async def table_record(table: TableDep) -> dict[str, Any]:
 )
 async def play_again(
     table_id: TableId, body: AgainBody, manager: ManagerDep, allowance: AllowanceDep
-) -> dict[str, Any]:
+) -> NextTable:
     """The next table of a finished one (the same for every seat that asks)."""
     table = await existing(manager, table_id)
     digest = token_hash(body.token)
@@ -212,7 +218,7 @@ async def play_again(
         rematch = await manager.again(table, allowance.client, allowance.available)
     except Refused as exc:
         raise ApiError(409 if exc.code == "not_over" else 429, exc.code, exc.message) from None
-    return {"id": rematch.table, "url": rematch.link(player)}
+    return NextTable(id=rematch.table, url=rematch.link(player))
 
 
 def _seats_asked(request: Request) -> Buckets:
@@ -231,13 +237,13 @@ async def seats(
     manager: ManagerDep,
     allowance: AllowanceDep,
     asked: Annotated[Buckets, Depends(_seats_asked)],
-) -> dict[str, Any]:
+) -> SeatsNow:
     """For each table this browser holds a token for, whether that seat decides now and
     until when (tokens travel in the body: never in a logged URL)."""
     if not asked.allow(allowance.client):
         raise ApiError(429, "rate_limited", "too many questions: wait a little")
     answers = [await seat_status(manager, ref) for ref in body.seats]
-    return {"now": manager.clock(), "seats": answers}
+    return SeatsNow(now=manager.clock(), seats=answers)
 
 
 def seats_buckets() -> Buckets:
