@@ -4,7 +4,7 @@ a move, a bot in the reader's words."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, TypedDict
+from typing import TYPE_CHECKING
 
 from subtable.core.errors import IllegalActionError
 from subtable.core.events import Event
@@ -12,13 +12,6 @@ from subtable.i18n import Translator
 
 if TYPE_CHECKING:
     from subtable.words import GameUI
-
-
-class OutcomeJson(TypedDict):
-    """How a finished game ended, in a view's JSON form (any game's)."""
-
-    reason: str
-    winners: list[int]
 
 
 def core_why(

@@ -22,7 +22,7 @@ from subtable.games.red_november.components import (
 )
 from subtable.i18n import Translator, translator
 from subtable.words.common import core_why, headline
-from subtable.words.red_november_json import RedNovemberJson, view_json
+from subtable.words.red_november_json import RedNovemberViewJSON, view_json
 
 #: reason codes told apart by the action's kind (``rn.why.wrong_room.<variant>``)
 WHY_VARIANTS = ("wrong_room",)
@@ -158,7 +158,7 @@ class RedNovemberWords:
             return None
         return float(self._fix_roll(action, view).chance)
 
-    def _fix_hint(self, action: RNAction, view: RedNovemberJson, tr: Translator) -> str:
+    def _fix_hint(self, action: RNAction, view: RedNovemberViewJSON, tr: Translator) -> str:
         fix = self._fix_roll(action, view)
         if fix.too_late:
             return tr("rn.hint.too_late", token=self.token(fix.token, tr))
@@ -167,7 +167,7 @@ class RedNovemberWords:
             return tr("rn.hint.chance.bonus", percent=percent, target=fix.target, bonus=fix.bonus)
         return tr("rn.hint.chance", percent=percent, target=fix.target)
 
-    def _fix_roll(self, action: RNAction, view: RedNovemberJson) -> _FixRoll:
+    def _fix_roll(self, action: RNAction, view: RedNovemberViewJSON) -> _FixRoll:
         """The roll a fix-it action would make, as ``view`` shows the board."""
         fix = FIX_OF_KIND[action.kind]
         room, ghost = view["gnomes"][view["active"]]["room"], view["ghost"]
@@ -193,7 +193,7 @@ class RedNovemberWords:
             target=min(rules.DIE, rules.fix_target(action.minutes, bonus)),
         )
 
-    def _use_hint(self, item: ItemKind, view: RedNovemberJson, tr: Translator) -> str | None:
+    def _use_hint(self, item: ItemKind, view: RedNovemberViewJSON, tr: Translator) -> str | None:
         if item.sober:
             level = view["gnomes"][view["active"]]["intoxication"]
             return tr("rn.hint.sober") if level else tr("rn.hint.useless.sober")
@@ -207,7 +207,7 @@ class RedNovemberWords:
             return tr("rn.hint.bonus", bonus=bonus, fixes=names)
         return tr("rn.hint.useless.bonus", bonus=bonus, fixes=names)
 
-    def _needed(self, fix: str, view: RedNovemberJson) -> bool:
+    def _needed(self, fix: str, view: RedNovemberViewJSON) -> bool:
         """Whether anything on the board calls for this fix-it action now."""
         if fix == "extinguish":
             return any(row["fire"] for row in view["rooms"])
@@ -586,7 +586,7 @@ class RedNovemberWords:
         return _msgids()
 
 
-def _heroic(view: RedNovemberJson) -> bool:
+def _heroic(view: RedNovemberViewJSON) -> bool:
     """Whether the view's seat is the active gnome, in the burning room he entered this turn
     under the heroic sacrifice house rule (RN-14): any action but Extinguish Fire is his last."""
     active = view.get("active")

@@ -15,7 +15,7 @@ from subtable.ui.games.common import style_for
 from subtable.ui.plain import plain
 from subtable.words.people import shown
 from subtable.words.red_november import GNOME_COLUMNS, RedNovemberWords
-from subtable.words.red_november_json import GnomeJson, RedNovemberJson, RoomJson, view_json
+from subtable.words.red_november_json import GnomeJSON, RedNovemberViewJSON, RoomJSON, view_json
 
 
 class RedNovemberUI(RedNovemberWords):
@@ -43,7 +43,7 @@ class RedNovemberUI(RedNovemberWords):
         parts.append(Text(tr("rn.board.legend"), style="dim"))
         return Group(*parts)
 
-    def _compact(self, view: RedNovemberJson, tr: Translator, who: dict[int, str]) -> Group:
+    def _compact(self, view: RedNovemberViewJSON, tr: Translator, who: dict[int, str]) -> Group:
         """The same table in about 20 lines: two columns of rooms, one line per gnome."""
         parts: list[RenderableType] = [self._header(view, tr), self._rooms_compact(view, tr)]
         if view["blocked"]:
@@ -67,10 +67,10 @@ class RedNovemberUI(RedNovemberWords):
             parts.append(turn)
         return Group(*parts)
 
-    def _rooms_compact(self, view: RedNovemberJson, tr: Translator) -> Table:
+    def _rooms_compact(self, view: RedNovemberViewJSON, tr: Translator) -> Table:
         here = self._gnomes_here(view, tr)
         entries = []
-        for row in [*view["rooms"], RoomJson(room=SEA, fire=False, water=0)]:
+        for row in [*view["rooms"], RoomJSON(room=SEA, fire=False, water=0)]:
             r = row["room"]
             text = Text(self.room(r, tr))
             if row["fire"]:
@@ -91,7 +91,7 @@ class RedNovemberUI(RedNovemberWords):
             table.add_row(entries[i], right)
         return table
 
-    def _gnomes_here(self, view: RedNovemberJson, tr: Translator) -> dict[int, list[Text]]:
+    def _gnomes_here(self, view: RedNovemberViewJSON, tr: Translator) -> dict[int, list[Text]]:
         here: dict[int, list[Text]] = {}
         for g in view["gnomes"]:
             if g["room"] is None:
@@ -105,7 +105,7 @@ class RedNovemberUI(RedNovemberWords):
         return here
 
     def _gnome_line(
-        self, g: GnomeJson, view: RedNovemberJson, tr: Translator, who: dict[int, str]
+        self, g: GnomeJSON, view: RedNovemberViewJSON, tr: Translator, who: dict[int, str]
     ) -> Text:
         s = g["seat"]
         row = self._gnome_row(g, view, tr, who)
@@ -120,7 +120,7 @@ class RedNovemberUI(RedNovemberWords):
             line.append(f" · {row['status']}", style="bold")
         return line
 
-    def _header(self, view: RedNovemberJson, tr: Translator) -> Text:
+    def _header(self, view: RedNovemberViewJSON, tr: Translator) -> Text:
         seat = view["seat"]
         text = Text()
         text.append(tr("game.red-november"), style="bold")
@@ -134,7 +134,7 @@ class RedNovemberUI(RedNovemberWords):
             text.append("\n" + pending, style="bold")
         return text
 
-    def _rooms(self, view: RedNovemberJson, tr: Translator) -> Table:
+    def _rooms(self, view: RedNovemberViewJSON, tr: Translator) -> Table:
         blocked = {tuple(h) for h in view["blocked"]}
         here = self._gnomes_here(view, tr)
         table = Table(
@@ -149,7 +149,7 @@ class RedNovemberUI(RedNovemberWords):
         table.add_column(tr("rn.board.col.state"))
         table.add_column(tr("rn.board.col.gnomes"))
         table.add_column(tr("rn.board.col.hatches"))
-        rows = [*view["rooms"], RoomJson(room=SEA, fire=False, water=0)]
+        rows = [*view["rooms"], RoomJSON(room=SEA, fire=False, water=0)]
         for row in rows:
             r = row["room"]
             status = Text()
@@ -182,7 +182,7 @@ class RedNovemberUI(RedNovemberWords):
             table.add_row("" if r == SEA else str(r), name, status, gnomes, hatches)
         return table
 
-    def _time(self, view: RedNovemberJson, tr: Translator, *, compact: bool = False) -> Text:
+    def _time(self, view: RedNovemberViewJSON, tr: Translator, *, compact: bool = False) -> Text:
         marks: dict[int, list[str]] = {}
         stacks: dict[int, list[tuple[int, int]]] = {}
         for g in view["gnomes"]:
@@ -227,7 +227,7 @@ class RedNovemberUI(RedNovemberWords):
                 )
         return text
 
-    def _tracks_and_decks(self, view: RedNovemberJson, tr: Translator) -> Table:
+    def _tracks_and_decks(self, view: RedNovemberViewJSON, tr: Translator) -> Table:
         table = Table(show_header=False, show_edge=False, box=None, pad_edge=False)
         table.add_column()
         table.add_column()
@@ -243,7 +243,7 @@ class RedNovemberUI(RedNovemberWords):
             table.add_row(tr("rn.board.col.options"), opts)
         return table
 
-    def _decks(self, view: RedNovemberJson, tr: Translator, *, compact: bool = False) -> str:
+    def _decks(self, view: RedNovemberViewJSON, tr: Translator, *, compact: bool = False) -> str:
         decks = tr(
             "rn.board.decks",
             events=view["event_deck"],
@@ -267,7 +267,7 @@ class RedNovemberUI(RedNovemberWords):
                 on.append(tr(f"rn.option.{name}"))
         return ", ".join(on)
 
-    def _gnomes(self, view: RedNovemberJson, tr: Translator, who: dict[int, str]) -> Table:
+    def _gnomes(self, view: RedNovemberViewJSON, tr: Translator, who: dict[int, str]) -> Table:
         table = Table(show_edge=False, pad_edge=False)
         for col in GNOME_COLUMNS:
             # a name whole on one line: the hand and the status wrap first
@@ -282,7 +282,7 @@ class RedNovemberUI(RedNovemberWords):
         return table
 
     def _gnome_row(
-        self, g: GnomeJson, view: RedNovemberJson, tr: Translator, who: dict[int, str]
+        self, g: GnomeJSON, view: RedNovemberViewJSON, tr: Translator, who: dict[int, str]
     ) -> dict[str, str]:
         """One gnome's cells (``GNOME_COLUMNS`` but the name), in words."""
         s = g["seat"]
@@ -306,7 +306,7 @@ class RedNovemberUI(RedNovemberWords):
         }
 
     def _this_turn(
-        self, view: RedNovemberJson, tr: Translator, *, compact: bool = False
+        self, view: RedNovemberViewJSON, tr: Translator, *, compact: bool = False
     ) -> Text | None:
         """What this turn's items did; ``None`` before a turn, or (``compact``) when the
         line would only repeat the Ghost Time Keeper's space."""

@@ -14,7 +14,7 @@ from subtable.ui.games.common import style_for
 from subtable.ui.plain import plain
 from subtable.words.people import shown
 from subtable.words.submarine import PLAYER_COLUMNS, SubmarineWords
-from subtable.words.submarine_json import PlayerJson, SubmarineJson, view_json
+from subtable.words.submarine_json import PlayerJSON, SubmarineViewJSON, view_json
 
 #: Rich styles of the treasure colours (always shown with the colour's letters too)
 COLOUR_STYLES = {
@@ -54,7 +54,7 @@ class SubmarineUI(SubmarineWords):
             parts.append(Text(tr("sub.board.legend"), style="dim"))
         return Group(*parts)
 
-    def _header(self, view: SubmarineJson, tr: Translator, *, compact: bool = False) -> Text:
+    def _header(self, view: SubmarineViewJSON, tr: Translator, *, compact: bool = False) -> Text:
         text = Text()
         text.append(tr("game.submarine"), style="bold")
         text.append(" · " + tr("sub.board.turn", turn=view["turn"]))
@@ -79,7 +79,7 @@ class SubmarineUI(SubmarineWords):
             text.append(" · ").append_text(self._beside(view, tr))
         return text
 
-    def _beside(self, view: SubmarineJson, tr: Translator) -> Text:
+    def _beside(self, view: SubmarineViewJSON, tr: Translator) -> Text:
         """``surface ← B1 B2``: the boats beside the board, left and right."""
         text = Text(tr("sub.board.surface"))
         for side, arrow in (("left", "←"), ("right", "→")):
@@ -93,7 +93,7 @@ class SubmarineUI(SubmarineWords):
                 )
         return text
 
-    def _sea(self, view: SubmarineJson, tr: Translator, *, compact: bool = False) -> Table:
+    def _sea(self, view: SubmarineViewJSON, tr: Translator, *, compact: bool = False) -> Table:
         cells = view["cells"]
         columns = len(cells)
         if compact:  # no borders, numbers for headings: six columns of tokens in 80
@@ -151,7 +151,7 @@ class SubmarineUI(SubmarineWords):
             table.add_row(label, *row, end_section=compact)
         return table
 
-    def _player_lines(self, view: SubmarineJson, tr: Translator, who: dict[int, str]) -> Group:
+    def _player_lines(self, view: SubmarineViewJSON, tr: Translator, who: dict[int, str]) -> Group:
         """One line per player: the players' table of a narrow terminal."""
         lines = []
         for p in view["players"]:
@@ -170,7 +170,7 @@ class SubmarineUI(SubmarineWords):
             lines.append(line)
         return Group(*lines)
 
-    def _player_cells(self, p: PlayerJson, tr: Translator) -> list[str]:
+    def _player_cells(self, p: PlayerJSON, tr: Translator) -> list[str]:
         """A player's cells of ``PLAYER_COLUMNS`` after the name and who plays it."""
         boat = p["boat"]
         where = (
@@ -189,7 +189,7 @@ class SubmarineUI(SubmarineWords):
             hand = ", ".join(f"{self.card_colour(c, tr)} ×{n}" for c, n in p["hand"].items()) or "–"
         return [where, baths or "–", str(len(p["treasures"])), jokers, hand, str(p["pile_size"])]
 
-    def _players(self, view: SubmarineJson, tr: Translator, who: dict[int, str]) -> Table:
+    def _players(self, view: SubmarineViewJSON, tr: Translator, who: dict[int, str]) -> Table:
         table = Table(show_edge=False, pad_edge=False)
         for col in PLAYER_COLUMNS:
             # a name whole on one line: a column of numbers wraps first
@@ -204,7 +204,7 @@ class SubmarineUI(SubmarineWords):
         return table
 
     def _my_board(
-        self, view: SubmarineJson, tr: Translator, *, compact: bool = False
+        self, view: SubmarineViewJSON, tr: Translator, *, compact: bool = False
     ) -> Text | None:
         seat = view["seat"]
         if seat is None:

@@ -1,5 +1,6 @@
-"""The JSON form of a view, as the words declare it, matches what the engine sends: a field
-renamed or added on one side fails here, not in a game."""
+"""The JSON form of a view, as each game declares it (``games/<game>/wire.py``, which the
+words and the terminal read), matches what the engine sends: a field renamed or added on one
+side fails here, not in a game."""
 
 from __future__ import annotations
 
@@ -8,9 +9,8 @@ from typing import Any
 import pytest
 
 from subtable.core.registry import make_game
-from subtable.words import red_november_json as rn
-from subtable.words import submarine_json as sub
-from subtable.words.common import OutcomeJson
+from subtable.games.red_november import wire as rn
+from subtable.games.submarine import wire as sub
 
 
 def _mismatch(data: dict[str, Any], declared: Any) -> list[str]:
@@ -25,17 +25,18 @@ def _check(view: dict[str, Any]) -> list[str]:
     """Where ``view`` (either game's) and its declaration disagree."""
     outcome = view["outcome"]
     if view["game"] == "submarine":
-        found = _mismatch(view, sub.SubmarineJson) + _mismatch(view["pending"], sub.PendingJson)
+        found = _mismatch(view, sub.SubmarineViewJSON) + _mismatch(view["pending"], sub.PendingJSON)
+        found += _mismatch(view["engine"], sub.EngineJSON)
         for player in view["players"]:
-            found += _mismatch(player, sub.PlayerJson)
-        return found + (_mismatch(outcome, OutcomeJson) if outcome else [])
-    found = _mismatch(view, rn.RedNovemberJson) + _mismatch(view["pending"], rn.PendingJson)
-    found += _mismatch(view["this_turn"], rn.ThisTurnJson)
+            found += _mismatch(player, sub.PlayerJSON)
+        return found + (_mismatch(outcome, sub.OutcomeJSON) if outcome else [])
+    found = _mismatch(view, rn.RedNovemberViewJSON) + _mismatch(view["pending"], rn.PendingJSON)
+    found += _mismatch(view["this_turn"], rn.ThisTurnJSON)
     for room in view["rooms"]:
-        found += _mismatch(room, rn.RoomJson)
+        found += _mismatch(room, rn.RoomJSON)
     for gnome in view["gnomes"]:
-        found += _mismatch(gnome, rn.GnomeJson)
-    return found + (_mismatch(outcome, OutcomeJson) if outcome else [])
+        found += _mismatch(gnome, rn.GnomeJSON)
+    return found + (_mismatch(outcome, rn.OutcomeJSON) if outcome else [])
 
 
 @pytest.mark.parametrize(
