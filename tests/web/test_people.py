@@ -13,6 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 from tests.web.conftest import Seat, new_table, play_out
 
+from subtable.i18n import translator
 from subtable.web.app import Settings, create_app
 from subtable.web.limits import Limits
 
@@ -128,6 +129,38 @@ def test_the_lobby_lists_public_tables_with_an_open_seat(client: Any, connect: A
         ]["code"]
         == "not_a_seat"
     )
+
+
+def test_a_name_refused_in_the_lobby_says_why_in_the_pages_language(client: Any) -> None:
+    """The lobby's page shows the refusal's message: it comes in the page's language."""
+    t = new_table(
+        client,
+        game="submarine",
+        players=3,
+        seats=["human", "human", "human"],
+        names=["Ana", None, None],
+        visibility="public",
+    )
+    seen = {}
+    for lang in ("en", "fr", "pt"):
+        r = client.post(
+            f"/api/tables/{t['id']}/join?lang={lang}", json={"player": 1, "name": "ana"}
+        )
+        assert r.status_code == 400 and r.json()["error"]["code"] == "name_taken", r.text
+        seen[lang] = r.json()["error"]["message"]
+        assert seen[lang] == translator(lang)("web.error.name_taken", player=1, name="Ana")
+    assert len(set(seen.values())) == 3  # three languages, three messages
+    # the browser's language where the request names none
+    r = client.post(
+        f"/api/tables/{t['id']}/join",
+        json={"player": 1, "name": "ana"},
+        headers={"Accept-Language": "it-IT,it;q=0.9"},
+    )
+    assert r.json()["error"]["message"] == translator("it")(
+        "web.error.name_taken", player=1, name="Ana"
+    )
+    bad = client.post(f"/api/tables/{t['id']}/join?lang=xx", json={"player": 1, "name": "ana"})
+    assert bad.status_code == 400 and bad.json()["error"]["message"] == seen["en"]
 
 
 def test_two_people_claiming_one_seat_at_once_one_wins(client: Any) -> None:

@@ -116,13 +116,16 @@ class People(Tables):
             table.row.names[client.player] = name
             table.broadcast_people()
 
-    async def claim(self, table: LiveTable, player: int, raw: str) -> str:
+    async def claim(
+        self, table: LiveTable, player: int, raw: str, tr: Translator | None = None
+    ) -> str:
         """Sit a person down at an open seat of a public table: its new token.
 
         Refused when the table is not public (``not_public``), over (``game_over``), the
         player is not a person's seat (``not_a_seat``), the seat is taken (``seat_taken``,
         also when another claim won a moment before) or the name is refused
-        (:meth:`check_name`). The last open seat claimed begins a waiting table.
+        (:meth:`check_name`; with ``tr``, why in the asker's language). The last open seat
+        claimed begins a waiting table.
         """
         name = self.clean_name(raw)
         if table.row.visibility != "public":
@@ -135,7 +138,7 @@ class People(Tables):
         async with table.lock:
             if player in table.token_players.values():
                 raise Refused("seat_taken", f"player {player + 1}'s seat is taken")
-            self.check_name(table, player, name)
+            self.check_name(table, player, name, tr)
             if not await self.store.claim_seat(table.id, player, digest, name):
                 raise Refused("seat_taken", f"player {player + 1}'s seat is taken")
             table.token_players[digest] = player

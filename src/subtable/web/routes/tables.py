@@ -5,17 +5,19 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Path, Request
+from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
 from subtable import __version__
+from subtable.i18n import normalize, translator
 from subtable.web import PROTOCOL_VERSION
 from subtable.web.create import CreateBody, open_table
 from subtable.web.guard import short
 from subtable.web.limits import Buckets
 from subtable.web.live import LiveTable, Refused, token_hash
 from subtable.web.lobby import SeatsBody, seat_status
+from subtable.web.pages import page_language
 from subtable.web.routes.answers import Created, Health, Joined, Lobby, NextTable, SeatsNow
 from subtable.web.routes.deps import AllowanceDep, FeedDep, ManagerDep, SameSite
 from subtable.web.routes.errors import MEANING, ApiError, ErrorBody, refusals
@@ -153,14 +155,18 @@ async def join_table(
     manager: ManagerDep,
     allowance: AllowanceDep,
     feed: FeedDep,
+    lang: Annotated[str | None, Query(max_length=16)] = None,
 ) -> Joined:
-    """Take an open seat of a public table: its token and link."""
+    """Take an open seat of a public table: its token and link. A name refused is refused
+    in the page's language (``?lang=``, else the page's cookie or the browser's)."""
     allowance.take()
     table = await existing(manager, table_id)
+    tr = translator(normalize(lang) or page_language(request))
     try:
-        token = await manager.claim(table, body.player, body.name)
+        token = await manager.claim(table, body.player, body.name, tr)
     except Refused as exc:
-        raise ApiError(409 if exc.code == "seat_taken" else 400, exc.code, exc.message) from None
+        status = 409 if exc.code == "seat_taken" else 400
+        raise ApiError(status, exc.code, exc.extra.get("why") or exc.message) from None
     feed.changed()
     base = str(request.base_url).rstrip("/")
     return Joined(

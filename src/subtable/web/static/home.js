@@ -153,7 +153,7 @@ async function sit(button) {
   const item = button.closest(".lobby-table");
   button.disabled = true;
   try {
-    const r = await fetch("/api/tables/" + encodeURIComponent(item.dataset.table) + "/join", {
+    const r = await fetch("/api/tables/" + encodeURIComponent(item.dataset.table) + "/join?lang=" + encodeURIComponent(document.documentElement.lang), {
       method: "POST", headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ player: Number(button.dataset.player), name }),
     });
