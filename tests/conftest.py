@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 #: the fixtures that start a process a test talks to over a socket
-SERVER_FIXTURES = frozenset({"server", "servers", "pg_url"})
+SERVER_FIXTURES = frozenset({"server", "servers", "pg_server", "pg_url"})
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

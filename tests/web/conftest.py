@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import secrets
 import shutil
 import signal
 import socket
@@ -304,8 +305,9 @@ def _pg_cmd(*args: str) -> list[str]:
 
 
 @pytest.fixture(scope="session")
-def pg_url() -> Iterator[str]:
-    """A real PostgreSQL server for the session (Debian's postgresql package)."""
+def pg_server() -> Iterator[str]:
+    """A real PostgreSQL server for the session (Debian's postgresql package): its URL
+    without a database."""
     if not (PG_BIN / "initdb").exists():
         if os.environ.get("CI"):
             pytest.fail("PostgreSQL binaries missing: run .ci/web-setup.sh")
@@ -338,13 +340,27 @@ def pg_url() -> Iterator[str]:
         capture_output=True,
     )
     try:
-        yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
+        yield f"postgresql://postgres@127.0.0.1:{port}"
     finally:
         subprocess.run(
             _pg_cmd(str(PG_BIN / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"),
             capture_output=True,
         )
         shutil.rmtree(base, ignore_errors=True)
+
+
+@pytest.fixture
+def pg_url(pg_server: str) -> str:
+    """A database of its own for one test, on the session's PostgreSQL server: no test meets
+    another's tables when its servers restore the unfinished ones."""
+    name = f"t_{secrets.token_hex(6)}"
+    port = pg_server.rsplit(":", 1)[1]
+    subprocess.run(
+        _pg_cmd(str(PG_BIN / "createdb"), "-h", "127.0.0.1", "-p", port, "-U", "postgres", name),
+        check=True,
+        capture_output=True,
+    )
+    return f"{pg_server}/{name}"
 
 
 @pytest.fixture

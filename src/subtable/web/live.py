@@ -26,6 +26,7 @@ from subtable.web.livetypes import (
     Refused,
     Rematch,
     TablePeople,
+    Unreadable,
     new_token,
     token_hash,
 )
@@ -44,6 +45,7 @@ __all__ = [
     "Refused",
     "Rematch",
     "TablePeople",
+    "Unreadable",
     "build_table",
     "new_token",
     "shared_game",

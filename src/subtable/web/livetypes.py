@@ -1,5 +1,6 @@
 """The live layer's small types: who sits at a new table, a token's digest, a client as the
-tables see it, a refusal, an applied entry, and a rematch."""
+tables see it, a refusal (and a table that cannot be opened), an applied entry, and a
+rematch."""
 
 from __future__ import annotations
 
@@ -64,6 +65,20 @@ class Refused(Exception):
         self.code = code
         self.message = message
         self.extra = extra
+
+
+class Unreadable(Refused):
+    """A stored table whose record does not replay (an entry no longer legal, options this
+    version does not know): it is refused, and its record is kept as it was."""
+
+    def __init__(self, table_id: str, seq: int) -> None:
+        where = "its settings" if seq == 0 else f"its entry {seq}"
+        super().__init__(
+            "unreadable",
+            f"table {table_id!r} cannot be opened: {where} does not replay here;"
+            " its record is kept as it was",
+        )
+        self.seq = seq
 
 
 @dataclass(slots=True)

@@ -19,7 +19,7 @@ from subtable.core.registry import registration
 from subtable.i18n import Translator
 from subtable.web.guard import short
 from subtable.web.limits import Limits, ascii_int
-from subtable.web.live import TURN_BASED, LiveTable, Manager, token_hash
+from subtable.web.live import TURN_BASED, LiveTable, Manager, Unreadable, token_hash
 from subtable.web.wire import LobbyRow, LobbyRowSeat, LobbyTable, SeatNow, SeatRefused
 from subtable.words import game_ui
 from subtable.words.game_options import option_label
@@ -304,7 +304,10 @@ async def seat_status(manager: Manager, ref: SeatRef) -> SeatNow | SeatRefused:
                 "finished": row.finished,
                 "closed": row.closed,
             }
-        table = await manager.get(ref.table)
+        try:
+            table = await manager.get(ref.table)
+        except Unreadable:
+            return {"table": short(ref.table, 64), "error": "unreadable"}
         if table is None:
             return {"table": short(ref.table, 64), "error": "no_table"}
     if digest in table.token_players:

@@ -361,6 +361,12 @@ def no_table(request: Request) -> HTMLResponse:
     return page("message.html", tr, status=404, message=tr("web.error.bad_link"))
 
 
+def unreadable_table(request: Request) -> HTMLResponse:
+    """The 409 page of a table whose stored record does not replay here."""
+    tr = translator(page_language(request))
+    return page("message.html", tr, status=409, message=tr("web.error.unreadable"))
+
+
 def body_from_form(
     game: str, form: Mapping[str, str], tr: Translator
 ) -> tuple[CreateBody | None, str]:

@@ -316,6 +316,8 @@ def error_text(code: str, tr: Translator) -> str | None:
         return tr("web.error.game_over")
     if code in ("bad_token", "no_table"):
         return tr("web.error.bad_link")
+    if code == "unreadable":
+        return tr("web.error.unreadable")
     if code == "rate_limited":
         return tr("web.error.rate_limited")
     return None

@@ -11,6 +11,7 @@ lost and every seat sees the entries in sequence order."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import sqlite3
 import time
 from abc import ABC, abstractmethod
@@ -22,11 +23,13 @@ from subtable.core.actions import Action
 from subtable.core.errors import IllegalActionError, SubtableError
 from subtable.i18n import Translator
 from subtable.web.botpool import BotPool
-from subtable.web.db import EntryRow, Store
+from subtable.web.db import EntryRow, Store, TableRow
 from subtable.web.limits import Buckets, Limits
 from subtable.web.livetable import LiveTable, build_table
-from subtable.web.livetypes import Client, LiveEntry, Refused
+from subtable.web.livetypes import Client, LiveEntry, Refused, Unreadable
 from subtable.web.protocol import WhyFrame
+
+log = logging.getLogger("subtable.web")
 
 
 class Tables(ABC):
@@ -48,6 +51,9 @@ class Tables(ABC):
         self._renamed = Buckets(self.limits.names_per_minute / 60.0, self.limits.names_burst)
         self.tables: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
+        #: the tables whose stored record does not replay, and where it stops (never retried
+        #: by this process: opening one again would repeat the same work to the same end)
+        self.unreadable: dict[str, int] = {}
         self.closed = False
         #: called after a table got an entry (tests and the benchmark count them)
         self.on_entry: Callable[[LiveTable, LiveEntry], Awaitable[None] | None] | None = None
@@ -56,10 +62,13 @@ class Tables(ABC):
 
     # -- loading -----------------------------------------------------------------------
     async def get(self, table_id: str) -> LiveTable | None:
-        """The live table ``table_id``, rebuilt from the database if needed."""
+        """The live table ``table_id``, rebuilt from the database if needed; ``None`` if
+        there is none, :class:`Unreadable` if its record does not replay."""
         table = self.tables.get(table_id)
         if table is not None:
             return table
+        if table_id in self.unreadable:
+            raise Unreadable(table_id, self.unreadable[table_id])
         pending = self._loading.get(table_id)
         if pending is not None:
             return await asyncio.shield(pending)
@@ -82,9 +91,8 @@ class Tables(ABC):
         row = await self.store.load_table(table_id)
         if row is None:
             return None
-        table = build_table(row, await self.store.token_hashes(table_id))
-        for entry in await self.store.entries_from(table_id, 1):
-            table.apply_entry(entry)
+        entries = await self.store.entries_from(table_id, 1)
+        table = self._replay(row, await self.store.token_hashes(table_id), entries)
         table.chat = await self.store.chat_from(table_id, 1)
         table.asked = await self.store.asked_from(table_id, 1)
         table.active = await self.store.last_activity(table_id)
@@ -94,12 +102,32 @@ class Tables(ABC):
         self.schedule_bot(table)
         return table
 
+    def _replay(self, row: TableRow, hashes: dict[str, int], entries: list[EntryRow]) -> LiveTable:
+        """The table ``row`` with its ``entries`` applied, else :class:`Unreadable` (the
+        record is left untouched, for its host or an older version to open)."""
+        seq = 0
+        try:
+            table = build_table(row, hashes)
+            for entry in entries:
+                seq = entry.seq
+                table.apply_entry(entry)
+        except Exception as exc:  # whatever a stored record holds, one table fails alone
+            self.unreadable[row.id] = seq
+            log.warning("table %s cannot be opened: entry %d does not replay: %r", row.id, seq, exc)
+            raise Unreadable(row.id, seq) from exc
+        return table
+
     async def restore_all(self) -> int:
-        """Rebuild every unfinished table (at start-up, so their bots go on)."""
-        ids = await self.store.unfinished_ids()
-        for table_id in ids:
-            await self.get(table_id)
-        return len(ids)
+        """Rebuild every unfinished table (at start-up, so their bots go on); a table whose
+        record does not replay is left as it was and the others are rebuilt."""
+        restored = 0
+        for table_id in await self.store.unfinished_ids():
+            try:
+                await self.get(table_id)
+            except Unreadable:
+                continue
+            restored += 1
+        return restored
 
     @abstractmethod
     def schedule_bot(self, table: LiveTable) -> None:

@@ -163,10 +163,11 @@ class SeatNow(TypedDict):
 
 
 class SeatRefused(TypedDict):
-    """An entry of ``POST /api/seats`` whose token opens nothing: only that."""
+    """An entry of ``POST /api/seats`` whose token opens nothing (or whose table's record
+    does not replay): only that."""
 
     table: str
-    error: Literal["no_table", "bad_token"]
+    error: Literal["no_table", "bad_token", "unreadable"]
 
 
 class LobbyRowSeat(TypedDict):

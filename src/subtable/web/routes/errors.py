@@ -26,7 +26,7 @@ MEANING = {
     400: "The request is malformed or asks for something the rules refuse",
     403: "Not allowed: another site's page, a spectator, or a token that opens no seat",
     404: "No such table, game or lesson",
-    409: "Not now: the seat is taken, or the game is (not) over",
+    409: "Not now: the seat is taken, the game is (not) over, or its record does not replay",
     413: "The body is too large",
     429: "Too many requests from this address, or too many tables",
 }

@@ -12,7 +12,7 @@ from subtable.i18n import Translator, normalize, translator
 from subtable.web import lobby
 from subtable.web.create import CreateError, open_table
 from subtable.web.limits import ascii_int
-from subtable.web.live import LiveTable
+from subtable.web.live import LiveTable, Unreadable
 from subtable.web.pages import (
     body_from_form,
     home_page,
@@ -21,6 +21,7 @@ from subtable.web.pages import (
     page_language,
     player_labels,
     replay_page,
+    unreadable_table,
 )
 from subtable.web.routes.deps import FeedDep, GuardDep, ManagerDep
 from subtable.web.turning import replay_block
@@ -111,7 +112,10 @@ async def table_page(
     request: Request, table_id: str, manager: ManagerDep, pace: QueryNumber = None
 ) -> Response:
     """A seat's (or the spectators') table: the page then plays over the WebSocket."""
-    table = await manager.get(table_id)
+    try:
+        table = await manager.get(table_id)
+    except Unreadable:
+        return unreadable_table(request)
     if table is None:
         return no_table(request)
     tr = translator(page_language(request, table.row.lang))
@@ -136,7 +140,10 @@ async def replay(
     step: QueryNumber = None,
 ) -> Response:
     """A finished game step by step, as everyone or as one seat saw it."""
-    table = await manager.get(table_id)
+    try:
+        table = await manager.get(table_id)
+    except Unreadable:
+        return unreadable_table(request)
     if table is None:
         return no_table(request)
     tr = translator(page_language(request, table.row.lang))

@@ -15,7 +15,7 @@ from subtable.web import PROTOCOL_VERSION
 from subtable.web.create import CreateBody, open_table
 from subtable.web.guard import short
 from subtable.web.limits import Buckets
-from subtable.web.live import LiveTable, Refused, token_hash
+from subtable.web.live import LiveTable, Refused, Unreadable, token_hash
 from subtable.web.lobby import SeatsBody, seat_status
 from subtable.web.pages import page_language
 from subtable.web.routes.answers import Created, Health, Joined, Lobby, NextTable, SeatsNow
@@ -49,8 +49,12 @@ class AgainBody(BaseModel):
 
 
 async def existing(manager: ManagerDep, table_id: TableId) -> LiveTable:
-    """The table a path names, or 404 ``no_table``."""
-    table = await manager.get(table_id)
+    """The table a path names, or 404 ``no_table`` (409 ``unreadable``: its record does not
+    replay)."""
+    try:
+        table = await manager.get(table_id)
+    except Unreadable as exc:
+        raise ApiError(409, exc.code, exc.message) from exc
     if table is None:
         raise ApiError(404, "no_table", f"there is no table {short(table_id, 64)!r}")
     return table
@@ -182,7 +186,7 @@ async def join_table(
     "/api/tables/{table_id}",
     operation_id="table_status",
     response_model=None,
-    responses=refusals(404) | {200: {"model": Status}},
+    responses=refusals(404, 409) | {200: {"model": Status}},
 )
 async def table_status(table: TableDep) -> Status:
     """A table's public status: seats, whose turn, the outcome."""

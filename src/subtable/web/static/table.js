@@ -299,7 +299,7 @@ function onMessage(event) {
     return;
   }
   if (message.type === "error") {
-    if (message.code === "bad_token" || message.code === "no_table") {
+    if (["bad_token", "no_table", "unreadable"].includes(message.code)) {
       ws.close(4000);
       noSeat(message.why || message.message);
       return;
