@@ -138,6 +138,14 @@ class Game(ABC, Generic[A]):
     def state_from_json(self, data: Mapping[str, Any]) -> State[A]:
         """Rebuild a state from :meth:`State.to_json` (raises ``ValueError``)."""
 
+    @abstractmethod
+    def view_from_json(self, data: Mapping[str, Any]) -> SeatView:
+        """The typed view whose JSON form (:meth:`SeatView.to_json`) is ``data``: what a
+        front end reads of a view that came over the wire (raises ``ValueError``).
+
+        Its JSON form equals ``data``; what the wire does not carry (the engine's
+        bookkeeping) is left at rest, so it is read, never determinized from."""
+
     def parse_action(self, text: str) -> A:
         """Parse canonical notation."""
         return self.action_space.parse(text)

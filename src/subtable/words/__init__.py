@@ -20,7 +20,7 @@ importing another's package; none of its modules draws (no Rich, no markup):
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any, Protocol
 
 from subtable.core.actions import Action
@@ -28,6 +28,7 @@ from subtable.core.errors import IllegalActionError
 from subtable.core.events import Event
 from subtable.core.game import Game
 from subtable.core.registry import registration
+from subtable.core.view import SeatView
 from subtable.i18n import Translator
 
 
@@ -55,13 +56,13 @@ class GameUI(Protocol):
         shown to the seats that may not see the whole move (``Game.public_form``)."""
         ...
 
-    def action_hint(self, action: Action, view: Mapping[str, Any], tr: Translator, /) -> str | None:
+    def action_hint(self, action: Action, view: SeatView, tr: Translator, /) -> str | None:
         """A short hint shown beside an option, from the deciding seat's ``view``: a fix-it
         action's chance of success, a warning (it begins with ``⚠``) that an item would give
         nothing now; ``None`` when there is nothing to say."""
         ...
 
-    def odds(self, action: Action, view: Mapping[str, Any], /) -> float | None:
+    def odds(self, action: Action, view: SeatView, /) -> float | None:
         """The chance, 0 to 1, that ``action`` succeeds (a fix-it action's roll), from the
         deciding seat's ``view``; ``None`` when it rolls nothing."""
         ...
@@ -88,7 +89,7 @@ class GameUI(Protocol):
         """Why ``action`` is illegal, from the error's code and params."""
         ...
 
-    def reminder(self, view: Mapping[str, Any], tr: Translator, /) -> list[str]:
+    def reminder(self, view: SeatView, tr: Translator, /) -> list[str]:
         """Short rule reminders for what is on screen now."""
         ...
 
@@ -100,7 +101,7 @@ class GameUI(Protocol):
         """Why a game ended (an ``Outcome.reason``), in words: the lab's tables and report."""
         ...
 
-    def hidden_counts(self, view: Mapping[str, Any], /) -> Hashable:
+    def hidden_counts(self, view: SeatView, /) -> Hashable:
         """Public counts of hidden things (deck and pile sizes), for undo."""
         ...
 

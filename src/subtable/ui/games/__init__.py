@@ -9,6 +9,7 @@ from typing import Any, Protocol, cast
 from rich.console import RenderableType
 
 from subtable.core.game import Game
+from subtable.core.view import SeatView
 from subtable.i18n import Translator
 from subtable.words import GameUI as GameWords
 from subtable.words import game_ui as game_words
@@ -18,7 +19,7 @@ class GameUI(GameWords, Protocol):
     """A game's words and its board as the terminal draws it."""
 
     def render(
-        self, view: dict[str, Any], tr: Translator, who: dict[int, str], *, compact: bool = False
+        self, view: SeatView, tr: Translator, who: dict[int, str], *, compact: bool = False
     ) -> RenderableType:
         """The table as ``view``'s seat sees it; ``who`` labels each seat's controller;
         ``compact`` lays it out for a small terminal (80×24)."""
