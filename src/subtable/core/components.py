@@ -3,8 +3,16 @@
 from __future__ import annotations
 
 import tomllib
+from datetime import date, datetime, time
 from importlib import resources
-from typing import Any
+from typing import Any, TypeAlias
+
+#: a value of a TOML document (a variant's overrides, once checked, hold no dates)
+TomlValue: TypeAlias = (
+    str | int | float | bool | date | datetime | time | list["TomlValue"] | dict[str, "TomlValue"]
+)
+#: a TOML table: a variant's overrides (each game's schema checks their keys)
+TomlTable: TypeAlias = dict[str, TomlValue]
 
 
 def packaged_toml(package: str, filename: str = "components.toml") -> dict[str, Any]:

@@ -43,6 +43,7 @@ import numpy as np
 import numpy.typing as npt
 
 from subtable.bots.base import make_bot, observe
+from subtable.bots.policy import TrainedFor
 from subtable.core.options import OptionValue
 from subtable.core.registry import registration
 from subtable.core.rng import Rng
@@ -182,7 +183,7 @@ def build_networks(obs_size: int, num_actions: int, hidden: Sequence[int]) -> tu
     return mlp(num_actions, 0.01), mlp(1, 1.0)
 
 
-def export_actor(actor: Any, meta: dict[str, Any]) -> NumpyPolicy:
+def export_actor(actor: Any, meta: TrainedFor) -> NumpyPolicy:
     """The actor's linear layers as a :class:`NumpyPolicy` (``x @ w + b``)."""
     layers = []
     for module in actor:
@@ -590,7 +591,7 @@ def _optimise(
             )
 
 
-def _policy_meta(config: TrainConfig, obs_size: int, num_actions: int) -> dict[str, Any]:
+def _policy_meta(config: TrainConfig, obs_size: int, num_actions: int) -> TrainedFor:
     """What the exported policy says of its training (:mod:`subtable.rl.policy`)."""
     return {
         "game": config.game,
@@ -630,7 +631,7 @@ class _Curve:
     """The learning curve: the held-out win rate of the greedy actor, measured now and then."""
 
     config: TrainConfig
-    meta: dict[str, Any]
+    meta: TrainedFor
     updates: int
     log: Callable[[str], None]
     points: list[CurvePoint] = field(default_factory=list)
