@@ -37,7 +37,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Unpack
 
 import numpy as np
 import numpy.typing as npt
@@ -86,6 +86,17 @@ def presets() -> dict[str, TrainPreset]:
     }
 
 
+class TrainSettings(TrainPreset, total=False):
+    """What a run may be told beyond its game's preset (:class:`TrainConfig`'s fields)."""
+
+    seed: int
+    curve_deals: int
+    curve_points: int
+    eval_deals: int
+    device: str
+    threads: int
+
+
 @dataclass
 class TrainConfig:
     """Everything a run depends on (saved in ``report.json``)."""
@@ -123,15 +134,15 @@ class TrainConfig:
     threads: int = 1
 
     @classmethod
-    def preset(cls, game: str, **overrides: Any) -> TrainConfig:
+    def preset(cls, game: str, **overrides: Unpack[TrainSettings]) -> TrainConfig:
         """The defaults for ``game`` (its preset, :func:`presets`) with ``overrides``."""
         from subtable.rl.common import support
 
         name = registration(game).name
         base: TrainPreset = {**BASE_PRESET, **support(name).train}
-        values: dict[str, Any] = {"game": name, **base, **overrides}
+        values: TrainSettings = {**base, **overrides}
         values["options"] = {**base.get("options", {}), **overrides.get("options", {})}
-        return cls(**values)
+        return cls(name, **values)
 
 
 def _torch() -> Any:

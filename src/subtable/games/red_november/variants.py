@@ -69,9 +69,9 @@ def _model() -> type[BaseModel]:
     #: repeated), or the Faint Check number of each copy
     count: Any = NonNegative
     event: Any = (count | list[FaintNumber] | None, None)
-    #: an item's bonus to each fix-it action (the kinds left out keep the packaged bonus);
-    #: the fields of a model built here are dict[str, Any]: pydantic's create_model takes
-    #: them as keywords, beside its own
+    #: an item's bonus to each fix-it action (the kinds left out keep the packaged bonus).
+    #: The fields of the models built here are typed Any: pydantic's create_model takes
+    #: them as keywords beside its own.
     fixes: dict[str, Any] = {kind: (count | None, None) for kind in FIX_KINDS}
     bonus: Any = create_model(
         "RNBonus", __config__=ConfigDict(extra="forbid", frozen=True), **fixes
