@@ -19,18 +19,53 @@ built from the typed view only. It lives with the bots, below :mod:`subtable.rl`
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 import numpy as np
 import numpy.typing as npt
 
 from subtable.core.game import Game
+from subtable.core.options import OptionValue
 from subtable.core.registry import registration
 
 #: the format tag in an exported policy's ``meta``
 FORMAT = "subtable-policy/1"
+
+
+class Training(TypedDict, total=False):
+    """How a policy was trained: the command, the seeds of its deals, what it took."""
+
+    command: str
+    seed: int
+    train_deals: str
+    steps: int
+    episodes: int
+    cpu_seconds: float
+
+
+class TrainedFor(TypedDict):
+    """What a policy was trained for (the game, its options, the seat and the opponents),
+    the sizes of its input and output, how it was trained and how its weights are saved."""
+
+    game: str
+    options: dict[str, OptionValue]
+    seat: int
+    opponents: str
+    obs_size: int
+    num_actions: int
+    hidden: list[int]
+    trained: Training
+    #: the weights are saved as float16
+    float16: NotRequired[bool]
+
+
+class PolicyMeta(TrainedFor):
+    """A policy file's ``meta``: its format and what it was trained for."""
+
+    format: str
+
 
 Array = npt.NDArray[np.float32]
 
@@ -40,7 +75,7 @@ class NumpyPolicy:
     """An MLP actor: tanh hidden layers, one logit per action id."""
 
     layers: list[tuple[Array, Array]]
-    meta: dict[str, Any] = field(default_factory=dict)
+    meta: PolicyMeta
 
     @classmethod
     def load(cls, path: str | Path) -> NumpyPolicy:
@@ -48,7 +83,7 @@ class NumpyPolicy:
         with np.load(Path(path), allow_pickle=False) as data:
             if "meta" not in data.files:
                 raise ValueError(f"{path}: not a subtable policy (no meta)")
-            meta = json.loads(str(data["meta"]))
+            meta: PolicyMeta = json.loads(str(data["meta"]))
             if meta.get("format") != FORMAT:
                 raise ValueError(f"{path}: not a {FORMAT} file")
             layers = []
@@ -65,6 +100,7 @@ class NumpyPolicy:
     def save(self, path: str | Path) -> None:
         """Write the policy (float16 weights when ``meta["float16"]``, else float32)."""
         dtype = np.float16 if self.meta.get("float16") else np.float32
+        # Any: numpy's stubs would read a key as its ``allow_pickle`` flag
         arrays: dict[str, Any] = {"meta": np.array(json.dumps(self.meta, sort_keys=True))}
         for i, (w, b) in enumerate(self.layers):
             arrays[f"w{i}"] = w.astype(dtype)

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any, Protocol
+from typing import Any, Protocol, TypedDict, Unpack
 
 from subtable.core.view import by_fields
 
@@ -187,9 +187,48 @@ def load_model(package: str) -> LeafModel:
     return parse_model(json.loads(text), f"{package}/{WEIGHTS_FILE}")
 
 
-def model_json(weights: Sequence[float], **meta: Any) -> str:
+class FitNotes(TypedDict, total=False):
+    """What a fitted file says of its fitting: the model, the positions it was fitted on,
+    the command that fits it again and its log losses."""
+
+    model: str
+    positions: str
+    refit: str
+    log_loss: float
+    prior_log_loss: float
+    held_out_log_loss: float
+
+
+class ModelJSON(FitNotes):
+    """A model's file (:func:`model_json`): one weight per feature."""
+
+    format: str
+    features: int
+    weights: list[float]
+
+
+class LayerJSON(TypedDict):
+    """One layer of a network: each unit's weights (one per input) and the biases."""
+
+    units: list[list[float]]
+    biases: list[float]
+
+
+class NetJSON(FitNotes):
+    """A network's file (:func:`net_json`): the player counts it serves, the features'
+    scaling and the layers."""
+
+    format: str
+    features: int
+    players: list[int]
+    mean: list[float]
+    scale: list[float]
+    layers: list[LayerJSON]
+
+
+def model_json(weights: Sequence[float], **meta: Unpack[FitNotes]) -> str:
     """The file text of a model (what :func:`load_model` reads)."""
-    data: dict[str, Any] = {
+    data: ModelJSON = {
         "format": FORMAT,
         "features": len(weights),
         **meta,
@@ -203,11 +242,11 @@ def net_json(
     scale: Sequence[float],
     layers: Sequence[tuple[Sequence[Sequence[float]], Sequence[float]]],
     players: Sequence[int],
-    **meta: Any,
+    **meta: Unpack[FitNotes],
 ) -> str:
     """The file text of a network (what :func:`load_net` reads); ``layers`` give each
     layer's units (one weight per input) and biases."""
-    data: dict[str, Any] = {
+    data: NetJSON = {
         "format": NET_FORMAT,
         "features": len(mean),
         "players": sorted(players),

@@ -11,15 +11,53 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NotRequired, TypedDict, Unpack
 
 from subtable import __version__
+from subtable.core.components import TomlTable
 from subtable.core.errors import RecordError, SubtableError
 from subtable.core.game import State
 from subtable.core.options import OptionValue
 from subtable.core.registry import make_game
 
 FORMAT = "subtable-record/1"
+
+
+class RecordResult(TypedDict):
+    """How a recorded game ended: why, who won, each seat's return."""
+
+    reason: str
+    winners: list[int]
+    returns: list[float]
+
+
+class RecordMeta(TypedDict, total=False):
+    """What a record keeps beyond the game: the engine that played it and what the front end
+    that saved it adds (its seats or bots, language, table, why it closed, advice asked)."""
+
+    engine: str
+    seats: list[str]
+    bots: list[str]
+    lang: str
+    table: str
+    closed: str
+    #: each time advice was asked: ``[actions played before, seat]``
+    advice: list[list[int]]
+
+
+class RecordJSON(TypedDict):
+    """A record's JSON form, in the order its file gives the keys."""
+
+    format: str
+    game: str
+    ruleset: str
+    options: dict[str, OptionValue]
+    variant: NotRequired[TomlTable]
+    seed: int
+    actions: list[str]
+    digest: str
+    result: RecordResult | None
+    meta: RecordMeta
 
 
 @dataclass(slots=True)
@@ -33,20 +71,20 @@ class GameRecord:
     actions: list[str]
     digest: str
     #: how the game ended (``reason``, ``winners``, ``returns``), as the file gives it
-    result: dict[str, Any] | None = None
-    meta: dict[str, Any] = field(default_factory=dict)
+    result: RecordResult | None = None
+    meta: RecordMeta = field(default_factory=lambda: RecordMeta())
     #: component overrides the game was played with (``{}``: the packaged components; the
     #: JSON then has no ``variant`` field, exactly as before variants existed)
-    variant: dict[str, Any] = field(default_factory=dict)
+    variant: TomlTable = field(default_factory=dict)
 
     @classmethod
-    def of(cls, name: str, state: State[Any], **meta: Any) -> GameRecord:
+    def of(cls, name: str, state: State[Any], **meta: Unpack[RecordMeta]) -> GameRecord:
         """Record ``state`` (a game built by :func:`make_game` under ``name``)."""
         from subtable.core.variants import variant_of
 
         space = state.game.action_space
         outcome = state.outcome()
-        result = None
+        result: RecordResult | None = None
         if outcome is not None:
             result = {
                 "reason": outcome.reason,
@@ -65,25 +103,22 @@ class GameRecord:
             variant_of(state.game),
         )
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> RecordJSON:
         """JSON-ready data."""
-        data: dict[str, Any] = {
+        data: RecordJSON = {
             "format": FORMAT,
             "game": self.game,
             "ruleset": self.ruleset,
             "options": self.options,
+            "variant": self.variant,
+            "seed": self.seed,
+            "actions": self.actions,
+            "digest": self.digest,
+            "result": self.result,
+            "meta": self.meta,
         }
-        if self.variant:
-            data["variant"] = self.variant
-        data.update(
-            {
-                "seed": self.seed,
-                "actions": self.actions,
-                "digest": self.digest,
-                "result": self.result,
-                "meta": self.meta,
-            }
-        )
+        if not self.variant:
+            del data["variant"]
         return data
 
     @classmethod
@@ -108,15 +143,14 @@ class GameRecord:
                 raise RecordError(f"the record's {key!r} field has the wrong type")
         if not all(isinstance(a, str) for a in data["actions"]):
             raise RecordError("every action in a record must be a string")
-        result = data.get("result")
-        if result is not None and not isinstance(result, dict):
+        if data.get("result") is not None and not isinstance(data["result"], dict):
             raise RecordError("the record's 'result' field has the wrong type")
-        meta = data.get("meta", {})
-        if not isinstance(meta, dict):
+        if not isinstance(data.get("meta", {}), dict):
             raise RecordError("the record's 'meta' field has the wrong type")
-        variant = data.get("variant", {})
-        if not isinstance(variant, dict):
+        if not isinstance(data.get("variant", {}), dict):
             raise RecordError("the record's 'variant' field has the wrong type")
+        # the result, meta and variant as the file gives them, checked for their kind only (a
+        # replay checks the variant against the game's schema)
         return cls(
             data["game"],
             data["ruleset"],
@@ -124,9 +158,9 @@ class GameRecord:
             data["seed"],
             list(data["actions"]),
             data["digest"],
-            result,
-            meta,
-            variant,
+            data.get("result"),
+            data.get("meta", {}),
+            data.get("variant", {}),
         )
 
     def save(self, path: str | Path) -> None:

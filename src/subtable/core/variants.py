@@ -34,15 +34,18 @@ import tomllib
 import weakref
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from subtable.core.components import packaged_toml
+from subtable.core.components import TomlTable, TomlValue
 from subtable.core.errors import OptionError
 from subtable.core.game import Game
 from subtable.core.options import OptionValue
 from subtable.core.registry import MissingPart, registration
+
+#: a game's parsed ``components.toml`` (a TypedDict of the game's)
+T = TypeVar("T")
 
 NonNegative = Annotated[int, Field(ge=0, strict=True)]
 Positive = Annotated[int, Field(ge=1, strict=True)]
@@ -67,20 +70,23 @@ class Strict(BaseModel):
 
 
 # -- one game's variants ---------------------------------------------------------------------
-class Variants:
+class Variants(Generic[T]):
     """One game's overridable components, declared in the game's package (its ``variants``
-    part, :mod:`subtable.core.registry`): where its packaged TOML lives, the schema of its
-    overrides, how they change the parsed TOML, the board's consistency, the builder."""
+    part, :mod:`subtable.core.registry`): its packaged TOML, parsed afresh by ``packaged``,
+    the schema of its overrides, how they change the parsed TOML, the board's consistency,
+    the builder.
+
+    The overrides ``apply`` and ``check`` are given are the schema's (its keys checked)."""
 
     def __init__(
         self,
-        package: str,
+        packaged: Callable[[], T],
         model: Callable[[], type[BaseModel]],
-        apply: Callable[[dict[str, Any], Mapping[str, Any]], None],
-        check: Callable[[Mapping[str, Any], Mapping[str, Any]], None],
-        build: Callable[[dict[str, Any]], Any],
+        apply: Callable[[T, Mapping[str, Any]], None],
+        check: Callable[[T, Mapping[str, Any]], None],
+        build: Callable[[T], Any],
     ) -> None:
-        self.package = package
+        self._packaged = packaged
         self._model = model
         self._apply = apply
         self._check = check
@@ -93,7 +99,7 @@ class Variants:
             self._schema = self._model()
         return self._schema
 
-    def validate(self, overrides: Mapping[str, Any]) -> dict[str, Any]:
+    def validate(self, overrides: Mapping[str, Any]) -> TomlTable:
         """Check ``overrides`` against the schema and the board; the normalised overrides.
 
         Raises :class:`VariantError` naming the first key at fault.
@@ -105,14 +111,13 @@ class Variants:
             # a union reports each branch: prefer the one that names the deepest key
             err = max(errors, key=lambda e: len(_key(e["loc"])))
             raise VariantError(_key(err["loc"]), _problem(err)) from None
-        data: dict[str, Any] = parsed.model_dump(mode="json", exclude_none=True)
-        data = _prune(data)
+        data = _prune(parsed.model_dump(mode="json", exclude_none=True))
         self.build(data)  # the board's consistency
         return data
 
     def build(self, overrides: Mapping[str, Any]) -> Any:
         """The components with (already schema-valid) ``overrides`` applied."""
-        data = packaged_toml(self.package)
+        data = self._packaged()
         self._apply(data, overrides)
         self._check(data, overrides)
         try:
@@ -135,10 +140,10 @@ class Variants:
         return game
 
 
-def rules_of(game: str) -> Variants:
+def rules_of(game: str) -> Variants[Any]:
     """The variants of the game registered as ``game``."""
     try:
-        rules: Variants = registration(game).load("variants")
+        rules: Variants[Any] = registration(game).load("variants")
     except MissingPart:
         raise OptionError(f"{game} has no component data to override", code="bad_variant") from None
     return rules
@@ -165,7 +170,7 @@ def _problem(err: Mapping[str, Any]) -> str:
     return str(err["msg"]).replace("Input should be", "should be")
 
 
-def validate(game: str, overrides: Mapping[str, Any]) -> dict[str, Any]:
+def validate(game: str, overrides: Mapping[str, Any]) -> TomlTable:
     """Check ``overrides`` against ``game``'s schema and board; the normalised overrides.
 
     Raises :class:`VariantError` naming the first key at fault.
@@ -173,25 +178,24 @@ def validate(game: str, overrides: Mapping[str, Any]) -> dict[str, Any]:
     return rules_of(game).validate(overrides)
 
 
-def _prune(data: Any) -> Any:
+def _prune(data: TomlTable) -> TomlTable:
     """Drop empty tables (``[events]`` with nothing under it changes nothing)."""
-    if isinstance(data, dict):
-        pruned = {k: _prune(v) for k, v in data.items()}
-        return {k: v for k, v in pruned.items() if v != {}}
-    return data
+    pruned = {k: _prune(v) if isinstance(v, dict) else v for k, v in data.items()}
+    return {k: v for k, v in pruned.items() if v != {}}
 
 
-def parse_value(raw: str) -> Any:
+def parse_value(raw: str) -> TomlValue:
     """A ``--set`` value: a TOML value (``10``, ``[1, 4]``, ``{copies = 3}``), else text."""
     try:
-        return tomllib.loads(f"v = {raw}")["v"]
+        value: TomlValue = tomllib.loads(f"v = {raw}")["v"]
     except tomllib.TOMLDecodeError:
         return raw
+    return value
 
 
-def parse_sets(pieces: Sequence[str]) -> dict[str, Any]:
+def parse_sets(pieces: Sequence[str]) -> TomlTable:
     """``["events.fire=10", "time_track.start.6=50"]`` as nested overrides."""
-    out: dict[str, Any] = {}
+    out: TomlTable = {}
     for piece in pieces:
         key, sep, raw = piece.partition("=")
         key = key.strip()
@@ -208,20 +212,21 @@ def parse_sets(pieces: Sequence[str]) -> dict[str, Any]:
     return out
 
 
-def merge(base: Mapping[str, Any], extra: Mapping[str, Any]) -> dict[str, Any]:
+def merge(base: TomlTable, extra: TomlTable) -> TomlTable:
     """``extra`` laid over ``base``, table by table (``extra`` wins)."""
-    out = copy.deepcopy(dict(base))
+    out = copy.deepcopy(base)
     for key, value in extra.items():
-        if isinstance(value, Mapping) and isinstance(out.get(key), dict):
-            out[key] = merge(out[key], value)
+        below = out.get(key)
+        if isinstance(value, dict) and isinstance(below, dict):
+            out[key] = merge(below, value)
         else:
             out[key] = copy.deepcopy(value)
     return out
 
 
-def load_overrides(path: str | Path | None, sets: Sequence[str] = ()) -> dict[str, Any]:
+def load_overrides(path: str | Path | None, sets: Sequence[str] = ()) -> TomlTable:
     """The raw overrides of a ``--components`` file with ``--set`` pieces laid over it."""
-    data: dict[str, Any] = {}
+    data: TomlTable = {}
     if path is not None:
         try:
             data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
@@ -232,7 +237,7 @@ def load_overrides(path: str | Path | None, sets: Sequence[str] = ()) -> dict[st
     return merge(data, parse_sets(sets))
 
 
-def read_variant(game: str, path: str | Path | None, sets: Sequence[str] = ()) -> dict[str, Any]:
+def read_variant(game: str, path: str | Path | None, sets: Sequence[str] = ()) -> TomlTable:
     """Load, merge and validate a variant for ``game`` (``{}`` for none)."""
     raw = load_overrides(path, sets)
     return validate(game, raw) if raw else {}
@@ -244,7 +249,7 @@ def build(game: str, overrides: Mapping[str, Any]) -> Any:
 
 
 # -- games built from a variant ---------------------------------------------------------------
-_VARIANTS: weakref.WeakKeyDictionary[Any, dict[str, Any]] = weakref.WeakKeyDictionary()
+_VARIANTS: weakref.WeakKeyDictionary[Any, TomlTable] = weakref.WeakKeyDictionary()
 
 
 def make_variant_game(
@@ -254,7 +259,7 @@ def make_variant_game(
     return registration(name).make(variant, **options)
 
 
-def variant_of(game: Any) -> dict[str, Any]:
+def variant_of(game: Any) -> TomlTable:
     """The overrides ``game`` was built with (``{}`` for the packaged components)."""
     return dict(_VARIANTS.get(game, {}))
 

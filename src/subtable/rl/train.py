@@ -37,12 +37,13 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Unpack
 
 import numpy as np
 import numpy.typing as npt
 
 from subtable.bots.base import make_bot, observe
+from subtable.bots.policy import TrainedFor
 from subtable.core.options import OptionValue
 from subtable.core.registry import registration
 from subtable.core.rng import Rng
@@ -85,6 +86,17 @@ def presets() -> dict[str, TrainPreset]:
     }
 
 
+class TrainSettings(TrainPreset, total=False):
+    """What a run may be told beyond its game's preset (:class:`TrainConfig`'s fields)."""
+
+    seed: int
+    curve_deals: int
+    curve_points: int
+    eval_deals: int
+    device: str
+    threads: int
+
+
 @dataclass
 class TrainConfig:
     """Everything a run depends on (saved in ``report.json``)."""
@@ -122,15 +134,15 @@ class TrainConfig:
     threads: int = 1
 
     @classmethod
-    def preset(cls, game: str, **overrides: Any) -> TrainConfig:
+    def preset(cls, game: str, **overrides: Unpack[TrainSettings]) -> TrainConfig:
         """The defaults for ``game`` (its preset, :func:`presets`) with ``overrides``."""
         from subtable.rl.common import support
 
         name = registration(game).name
         base: TrainPreset = {**BASE_PRESET, **support(name).train}
-        values: dict[str, Any] = {"game": name, **base, **overrides}
+        values: TrainSettings = {**base, **overrides}
         values["options"] = {**base.get("options", {}), **overrides.get("options", {})}
-        return cls(**values)
+        return cls(name, **values)
 
 
 def _torch() -> Any:
@@ -182,7 +194,7 @@ def build_networks(obs_size: int, num_actions: int, hidden: Sequence[int]) -> tu
     return mlp(num_actions, 0.01), mlp(1, 1.0)
 
 
-def export_actor(actor: Any, meta: dict[str, Any]) -> NumpyPolicy:
+def export_actor(actor: Any, meta: TrainedFor) -> NumpyPolicy:
     """The actor's linear layers as a :class:`NumpyPolicy` (``x @ w + b``)."""
     layers = []
     for module in actor:
@@ -590,7 +602,7 @@ def _optimise(
             )
 
 
-def _policy_meta(config: TrainConfig, obs_size: int, num_actions: int) -> dict[str, Any]:
+def _policy_meta(config: TrainConfig, obs_size: int, num_actions: int) -> TrainedFor:
     """What the exported policy says of its training (:mod:`subtable.rl.policy`)."""
     return {
         "game": config.game,
@@ -630,7 +642,7 @@ class _Curve:
     """The learning curve: the held-out win rate of the greedy actor, measured now and then."""
 
     config: TrainConfig
-    meta: dict[str, Any]
+    meta: TrainedFor
     updates: int
     log: Callable[[str], None]
     points: list[CurvePoint] = field(default_factory=list)

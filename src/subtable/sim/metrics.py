@@ -2,18 +2,43 @@
 
 A collector sees the structured events of every applied action and the final
 state's spectator view — never a secret — and returns JSON-ready figures that
-the report and the CSV use. Each game's collector is the ``metrics`` part of its
-registration (``sim/metrics_<game>.py``).
+the report and the CSV use (:class:`Figures`). Each game's collector is the ``metrics``
+part of its registration (``sim/metrics_<game>.py``).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from subtable.core.events import Event
 from subtable.core.game import Game, State
 from subtable.core.registry import registration
 from subtable.i18n import Translator
+
+
+class SeatScore(TypedDict):
+    """One seat's score at the end of a game counted in treasures (and its tie-breaks)."""
+
+    seat: int
+    treasures: int
+    jokers: int
+    cards: int
+
+
+class Figures(TypedDict, total=False):
+    """The figures of one finished game that the lab's report and CSV read: each game's
+    collector gives those its game has."""
+
+    turns: int | None
+    #: the lowest Time Track space a keeper still aboard stands on, and the highest
+    minute: int
+    clock: int
+    #: each disaster track's level at the end, the tracks in order and, at every turn's
+    #: start, ``[minute, level of each track...]``
+    tracks: dict[str, int]
+    track_names: list[str]
+    trace: list[list[int]]
+    scores: list[SeatScore]
 
 
 class GameMetrics:
@@ -45,8 +70,8 @@ class GameMetrics:
     def events(self, events: list[Event]) -> None:
         """Take note of an action's events."""
 
-    def final(self, state: State[Any]) -> dict[str, Any]:
+    def final(self, state: State[Any]) -> Figures:
         """The figures of the finished game."""
         outcome = state.outcome()
-        turns = None if outcome is None else outcome.details.get("turns")
+        turns: int | None = None if outcome is None else outcome.details.get("turns")
         return {} if turns is None else {"turns": turns}

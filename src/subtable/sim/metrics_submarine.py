@@ -6,7 +6,7 @@ from typing import Any
 
 from subtable.core.events import Event
 from subtable.core.game import State
-from subtable.sim.metrics import GameMetrics
+from subtable.sim.metrics import Figures, GameMetrics
 
 
 class SubmarineMetrics(GameMetrics):
@@ -21,12 +21,10 @@ class SubmarineMetrics(GameMetrics):
             if e.key == "turn_started":
                 self.turns += 1
 
-    def final(self, state: State[Any]) -> dict[str, Any]:
+    def final(self, state: State[Any]) -> Figures:
         """Turns, and each seat's score when the outcome gives it."""
         outcome = state.outcome()
-        out: dict[str, Any] = {"turns": self.turns}
-        if outcome is not None:
-            for key in ("scores", "treasures", "distinct"):
-                if key in outcome.details:
-                    out[key] = outcome.details[key]
+        out: Figures = {"turns": self.turns}
+        if outcome is not None and "scores" in outcome.details:
+            out["scores"] = outcome.details["scores"]
         return out

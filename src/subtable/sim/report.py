@@ -247,7 +247,7 @@ def _track_curves(run: Run) -> dict[str, list[float | None]]:
         trace = r.metrics.get("trace")
         if not trace:
             continue
-        names = r.metrics["track_names"]
+        names = r.metrics.get("track_names", [])
         for name in names:
             sums.setdefault(name, [0.0] * 61)
         i = 0

@@ -18,13 +18,14 @@ from typing import Any, NamedTuple, NotRequired, TypedDict
 
 from subtable.bots.base import BotParamValue, make_bot, observe, parse_bot_spec
 from subtable.bots.levels import resolve_level
+from subtable.core.components import TomlTable
 from subtable.core.errors import SubtableError
 from subtable.core.game import Game, Utility
 from subtable.core.options import OptionValue
 from subtable.core.record import GameRecord
 from subtable.core.registry import make_game
 from subtable.core.rng import Rng
-from subtable.sim.metrics import GameMetrics
+from subtable.sim.metrics import Figures, GameMetrics
 from subtable.sim.stats import wilson_interval
 
 _BOT_SALT = 0x5EED_B075_0000_0001
@@ -58,7 +59,7 @@ class SimConfig:
     #: parameters given to every bot that accepts them (e.g. ``{"budget": 200}``)
     bot_params: dict[str, BotParamValue] = field(default_factory=dict)
     #: validated component overrides (:mod:`subtable.core.variants`); ``{}``: as packaged
-    variant: dict[str, Any] = field(default_factory=dict)
+    variant: TomlTable = field(default_factory=dict)
 
     def seat_bots(self, seats: int) -> list[str]:
         """The bot spec of each seat."""
@@ -79,7 +80,7 @@ class GameResult:
     returns: list[float]
     decisions: int
     #: game-specific figures for the lab (see :mod:`subtable.sim.metrics`)
-    metrics: dict[str, Any] = field(default_factory=dict)
+    metrics: Figures = field(default_factory=lambda: Figures())
 
 
 def game_seeds(seed: int, count: int) -> list[int]:
@@ -233,7 +234,7 @@ class RunSettings(TypedDict, total=False):
 
     bot_params: dict[str, BotParamValue]
     #: the validated component overrides (:mod:`subtable.core.variants`)
-    variant: dict[str, Any]
+    variant: TomlTable
 
 
 class WinFigures(TypedDict, total=False):
@@ -259,7 +260,7 @@ class RunSummary(TypedDict):
     wins_by_seat: list[int]
     mean_decisions: float
     bot_params: NotRequired[dict[str, BotParamValue]]
-    variant: NotRequired[dict[str, Any]]
+    variant: NotRequired[TomlTable]
     wins: NotRequired[int]
     win_rate: NotRequired[float]
     win_rate_ci95: NotRequired[list[float]]

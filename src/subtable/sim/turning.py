@@ -36,7 +36,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from subtable.core.errors import RecordError, SubtableError
 from subtable.core.events import Event
@@ -108,6 +108,44 @@ class Moment:
         return self.after - self.before
 
 
+class MoveJSON(TypedDict):
+    """A move of the chart's JSON form: its index, who played it, its notation."""
+
+    index: int
+    seat: int | None
+    action: str
+
+
+class MomentJSON(TypedDict):
+    """A moment of the chart's JSON form (:class:`Moment`'s fields)."""
+
+    seat: int | None
+    move: int
+    before: float
+    after: float
+    p: float
+    #: its interval (a chart kept by an older method may lack it)
+    low: NotRequired[float]
+    high: NotRequired[float]
+
+
+class TurningJSON(TypedDict):
+    """A chart's JSON form (:meth:`Turning.to_json`, what the web table sends and keeps)."""
+
+    game: str
+    team: bool
+    worlds: int
+    seed: int
+    #: the fresh worlds behind each moment (a chart kept by an older method may lack it)
+    confirm: NotRequired[int]
+    series: list[list[float]]
+    lows: list[list[float]]
+    highs: list[list[float]]
+    team_series: list[float] | None
+    moves: list[MoveJSON]
+    moments: list[MomentJSON]
+
+
 @dataclass(frozen=True, slots=True)
 class Turning:
     """Every seat's curve over a game, its team's curve, and the moments that mattered."""
@@ -151,7 +189,7 @@ class Turning:
             return self.lows[seat], self.highs[seat]
         return _mean(self.lows), _mean(self.highs)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> TurningJSON:
         """JSON-ready data (what the web table sends): the curves and the moments."""
         return {
             "game": self.game,

@@ -10,7 +10,6 @@ import asyncio
 import time
 from collections.abc import AsyncGenerator
 from contextlib import asynccontextmanager
-from typing import Any
 
 from sqlalchemy import func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
@@ -27,7 +26,15 @@ from subtable.web.dbengine import (
     migrate,
     normalize_url,
 )
-from subtable.web.rows import AskedRow, ChatRow, EntryRow, TableRow, entry_rows, table_row
+from subtable.web.rows import (
+    AskedRow,
+    ChatRow,
+    EntryRow,
+    KeptChart,
+    TableRow,
+    entry_rows,
+    table_row,
+)
 from subtable.web.schema import advice_asked, chat, entries, player_names, seat_tokens, tables
 from subtable.web.wire import OutcomeJson
 
@@ -314,18 +321,18 @@ class Store:
             )
             return [AskedRow(int(r.n), int(r.seq), int(r.seat), float(r.created_at)) for r in rows]
 
-    async def set_turning(self, table_id: str, data: dict[str, Any]) -> None:
+    async def set_turning(self, table_id: str, data: KeptChart) -> None:
         """Keep where a finished game turned (computed once)."""
         async with self._writing() as conn:
             await conn.execute(update(tables).where(tables.c.id == table_id).values(turning=data))
 
-    async def turning(self, table_id: str) -> dict[str, Any] | None:
+    async def turning(self, table_id: str) -> KeptChart | None:
         """Where a finished game turned, if it was computed."""
         async with self.engine.connect() as conn:
-            value = (
+            value: KeptChart | None = (
                 await conn.execute(select(tables.c.turning).where(tables.c.id == table_id))
             ).scalar_one_or_none()
-        return None if value is None else dict(value)
+        return value
 
     async def set_deadline(self, table_id: str, deadline: float | None) -> None:
         """When the person deciding at a turn-based table runs out of time (``None``: nobody)."""

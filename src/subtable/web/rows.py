@@ -8,7 +8,18 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
+from subtable.sim.turning import TurningJSON
 from subtable.web.wire import Options
+
+
+class KeptChart(TurningJSON):
+    """A finished table's chart as ``tables.turning`` keeps it: its JSON form, how it was
+    computed (one kept by another method is computed again) and the seconds and CPU
+    seconds it took."""
+
+    method: str
+    seconds: float
+    cpu_seconds: float
 
 
 @dataclass(slots=True)

@@ -36,13 +36,12 @@ from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any
 
 from fastapi import Request
 from markupsafe import Markup
 
 from subtable.bots.heuristic import search_hooks
-from subtable.core.record import GameRecord
+from subtable.core.record import GameRecord, RecordJSON
 from subtable.i18n import Translator
 from subtable.sim.chart import turning_figure
 from subtable.sim.turning import (
@@ -52,6 +51,7 @@ from subtable.sim.turning import (
     Move,
     Pairs,
     Turning,
+    TurningJSON,
     assemble,
     candidate_moves,
     confirm_worlds,
@@ -64,6 +64,7 @@ from subtable.sim.turning import (
 from subtable.web.boards.svg import Element, el, make, to_html
 from subtable.web.db import Store
 from subtable.web.live import LATE, LiveTable
+from subtable.web.rows import KeptChart
 from subtable.web.tasks import cancel_and_wait
 
 log = logging.getLogger("subtable.web")
@@ -88,7 +89,7 @@ def shares(worlds: int, parts: int) -> list[range]:
 
 
 def curve_share(
-    record: dict[str, Any], worlds: int, share: range, stop: Callable[[], bool] | None = None
+    record: RecordJSON, worlds: int, share: range, stop: Callable[[], bool] | None = None
 ) -> tuple[Draws, float]:
     """One share of a record's curve worlds (its JSON form) and the CPU seconds it took:
     what a worker runs (``stop``: a worker thread's way to end it early)."""
@@ -98,7 +99,7 @@ def curve_share(
 
 
 def confirm_share(
-    record: dict[str, Any],
+    record: RecordJSON,
     candidates: Candidates,
     confirm: int,
     share: range,
@@ -116,7 +117,7 @@ def confirm_share(
 class ChartJob:
     """A chart under way: its record, its worlds and the curves' shares submitted."""
 
-    record: dict[str, Any]
+    record: RecordJSON
     worlds: int
     confirm: int
     parts: int
@@ -127,7 +128,7 @@ class ChartJob:
 
 def start_chart(
     executor: Executor,
-    record: dict[str, Any],
+    record: RecordJSON,
     worlds: int | None,
     parts: int,
     stop: Callable[[], bool] | None = None,
@@ -142,7 +143,7 @@ def start_chart(
     return ChartJob(record, worlds, confirm, parts, stop, started, curves)
 
 
-def finish_chart(executor: Executor, job: ChartJob) -> dict[str, Any]:
+def finish_chart(executor: Executor, job: ChartJob) -> KeptChart:
     """The chart in its JSON form, once its curves are done and its candidates' fresh
     worlds (submitted here) are too. It holds the seconds it took and the CPU seconds of
     the jobs and the joining."""
@@ -163,33 +164,32 @@ def finish_chart(executor: Executor, job: ChartJob) -> dict[str, Any]:
     pairs = join_pairs([p for p, _cpu in confirms])
     turning = assemble(record, draws, worlds=job.worlds, candidates=candidates, pairs=pairs)
     data = turning.to_json()
-    data["method"] = METHOD
-    data["seconds"] = round(time.perf_counter() - job.started, 3)
+    seconds = round(time.perf_counter() - job.started, 3)
     jobs = sum(c for _d, c in curves) + sum(c for _p, c in confirms)
-    data["cpu_seconds"] = round(jobs + cpu + time.process_time() - joined, 3)
-    return data
+    cpu_seconds = round(jobs + cpu + time.process_time() - joined, 3)
+    return {**data, "method": METHOD, "seconds": seconds, "cpu_seconds": cpu_seconds}
 
 
 def run_chart(
     executor: Executor,
-    record: dict[str, Any],
+    record: RecordJSON,
     worlds: int | None,
     parts: int,
     stop: Callable[[], bool] | None = None,
-) -> dict[str, Any]:
+) -> KeptChart:
     """A record's chart in its JSON form: :func:`start_chart`, then :func:`finish_chart`."""
     return finish_chart(executor, start_chart(executor, record, worlds, parts, stop))
 
 
 def compute(
-    record: dict[str, Any], worlds: int | None = None, stop: Callable[[], bool] | None = None
-) -> dict[str, Any]:
+    record: RecordJSON, worlds: int | None = None, stop: Callable[[], bool] | None = None
+) -> KeptChart:
     """A record's chart in this process (one job at a time)."""
     with ThreadPoolExecutor(1) as executor:
         return run_chart(executor, record, worlds, 1, stop)
 
 
-def rebuild(table: LiveTable, data: dict[str, Any]) -> Turning:
+def rebuild(table: LiveTable, data: TurningJSON) -> Turning:
     """A :class:`Turning` back from its JSON form, each move's public events replayed from
     the table's record (the JSON does not keep them)."""
     game = table.game

@@ -9,14 +9,121 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, NotRequired, TypedDict, cast
 
 from subtable.core.components import packaged_toml
 from subtable.core.view import by_fields
 
+PACKAGE = "subtable.games.red_november"
 SEA = 11
 ROOMS = tuple(range(1, 11))
 FIX_KINDS = ("extinguish", "pump", "unblock", "engine", "pumps", "reactor", "missiles", "kraken")
+
+
+class HatchesToml(TypedDict):
+    """``[hatches]``: the interior hatches (pairs of rooms) and the rooms open to the Sea."""
+
+    interior: list[list[int]]
+    exterior: list[int]
+
+
+class TracksToml(TypedDict):
+    """``[disaster_tracks]``: spaces 1..length, the start, the reset points, the tracks."""
+
+    length: int
+    start: int
+    reset_points: list[int]
+    order: list[str]
+
+
+class TimeToml(TypedDict):
+    """``[time_track]``: its top, its marked spaces, the start by number of gnomes."""
+
+    top: int
+    event_spaces_divisor: int
+    event_spaces_from: int
+    event_spaces_to: int
+    item_spaces: list[int]
+    #: by number of gnomes (``"3"``...)
+    start: dict[str, int]
+    abandon_below: int
+    faint_minutes: int
+
+
+class DestructionToml(TypedDict):
+    """``[destruction]``: the destruction tokens in order."""
+
+    order: list[str]
+
+
+class RepairToml(TypedDict):
+    """A room fix-it action: its room, the track it lowers, the token it pushes back."""
+
+    room: int
+    track: str
+    token: str
+
+
+class ActionsToml(TypedDict):
+    """``[actions]``: the numbers printed on the player aid."""
+
+    max_fix_minutes: int
+    low_water_penalty: int
+    stores_room: int
+    stores_max_draw: int
+    cabin_room: int
+    cabin_max_draw: int
+
+
+class EventToml(TypedDict):
+    """An ``[[events]]`` kind: each copy's Faint Check number and what the card does."""
+
+    kind: str
+    faint: list[int]
+    track: NotRequired[str]
+    amount: NotRequired[int]
+    token: NotRequired[str]
+    ahead: NotRequired[int]
+    hand_limit: NotRequired[int]
+    set_aside: NotRequired[bool]
+
+
+class ItemToml(TypedDict):
+    """An ``[[items]]`` kind: its copies, those in the Grog stash, what it does."""
+
+    kind: str
+    copies: int
+    stash: NotRequired[int]
+    #: what it adds to each fix-it roll, by fix-it kind
+    bonus: NotRequired[dict[str, int]]
+    enter_fire: NotRequired[bool]
+    intoxicates: NotRequired[bool]
+    leave_sub: NotRequired[bool]
+    ignore_events: NotRequired[int]
+    sober: NotRequired[int]
+
+
+class ComponentsToml(TypedDict):
+    """``components.toml`` as parsed (:func:`_build` checks its keys and values)."""
+
+    ruleset: str
+    #: each room's name by number (``""`` for an unnamed room), and ``sea``: the Sea's space
+    rooms: dict[str, str | int]
+    hatches: HatchesToml
+    disaster_tracks: TracksToml
+    time_track: TimeToml
+    destruction: DestructionToml
+    #: by fix-it kind
+    repairs: dict[str, RepairToml]
+    actions: ActionsToml
+    events: list[EventToml]
+    items: list[ItemToml]
+
+
+def components_toml(text: str | None = None) -> ComponentsToml:
+    """Component TOML parsed (the packaged file when ``text`` is ``None``): the shape
+    :func:`_build` reads, which raises ``KeyError`` or ``ValueError`` where it is not."""
+    return cast(ComponentsToml, packaged_toml(PACKAGE) if text is None else tomllib.loads(text))
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +235,7 @@ class Components:
 
 
 def _hatch_graph(
-    data: dict[str, Any],
+    data: ComponentsToml,
 ) -> tuple[
     tuple[tuple[int, int], ...], tuple[int, ...], list[list[tuple[int, int]]], list[list[int]]
 ]:
@@ -150,7 +257,7 @@ def _hatch_graph(
 
 
 def _repairs(
-    data: dict[str, Any], tracks: tuple[str, ...], tokens: tuple[str, ...]
+    data: ComponentsToml, tracks: tuple[str, ...], tokens: tuple[str, ...]
 ) -> dict[str, Repair]:
     """Each repair's room, and the track it lowers or the token it pushes back."""
     return {
@@ -164,7 +271,7 @@ def _repairs(
     }
 
 
-def _time_icons(tt: dict[str, Any]) -> tuple[tuple[bool, ...], tuple[bool, ...]]:
+def _time_icons(tt: TimeToml) -> tuple[tuple[bool, ...], tuple[bool, ...]]:
     """Which Time Track spaces show the event icon, and which the item icon."""
     top = int(tt["top"])
     event_icon = [False] * (top + 1)
@@ -177,7 +284,7 @@ def _time_icons(tt: dict[str, Any]) -> tuple[tuple[bool, ...], tuple[bool, ...]]
     return tuple(event_icon), tuple(item_icon)
 
 
-def _events(data: dict[str, Any]) -> tuple[EventCard, ...]:
+def _events(data: ComponentsToml) -> tuple[EventCard, ...]:
     """The event cards, one per faint value of each kind."""
     events: list[EventCard] = []
     for spec in data["events"]:
@@ -198,7 +305,7 @@ def _events(data: dict[str, Any]) -> tuple[EventCard, ...]:
     return tuple(events)
 
 
-def _items(data: dict[str, Any]) -> tuple[ItemKind, ...]:
+def _items(data: ComponentsToml) -> tuple[ItemKind, ...]:
     """The item kinds (raises ``ValueError`` for a bonus to an unknown fix-it kind)."""
     items = []
     for i, spec in enumerate(data["items"]):
@@ -223,9 +330,9 @@ def _items(data: dict[str, Any]) -> tuple[ItemKind, ...]:
     return tuple(items)
 
 
-def _build(data: dict[str, Any]) -> Components:
+def _build(data: ComponentsToml) -> Components:
     rooms = data["rooms"]
-    room_names = {int(k): v for k, v in rooms.items() if k != "sea"}
+    room_names = {int(k): str(v) for k, v in rooms.items() if k != "sea"}
     if rooms.get("sea") != SEA or sorted(room_names) != list(ROOMS):
         raise ValueError("components: rooms must be 1..10 and the sea 11")
     hatches, exterior, neigh, room_hatches = _hatch_graph(data)
@@ -273,10 +380,10 @@ def load_components(text: str | None = None) -> Components:
     """Parse component TOML (the packaged file when ``text`` is ``None``)."""
     if text is None:
         return default_components()
-    return _build(tomllib.loads(text))
+    return _build(components_toml(text))
 
 
 @cache
 def default_components() -> Components:
     """The packaged components (parsed once)."""
-    return _build(packaged_toml("subtable.games.red_november"))
+    return _build(components_toml())

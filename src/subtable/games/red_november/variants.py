@@ -12,11 +12,14 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
-from subtable.core.components import packaged_toml
 from subtable.core.variants import NonNegative, Positive, Strict, VariantError, Variants
-from subtable.games.red_november.components import FIX_KINDS, _build
+from subtable.games.red_november.components import (
+    FIX_KINDS,
+    ComponentsToml,
+    _build,
+    components_toml,
+)
 
-PACKAGE = "subtable.games.red_november"
 #: a Faint Check number printed on an event card (0 is the dash)
 FaintNumber = Annotated[int, Field(ge=0, le=9, strict=True)]
 
@@ -61,12 +64,14 @@ class RNActions(Strict):
 
 
 def _model() -> type[BaseModel]:
-    data = packaged_toml(PACKAGE)
+    data = components_toml()
     #: an event kind: its number of copies (the packaged Faint numbers, in order and
     #: repeated), or the Faint Check number of each copy
     count: Any = NonNegative
     event: Any = (count | list[FaintNumber] | None, None)
-    #: an item's bonus to each fix-it action (the kinds left out keep the packaged bonus)
+    #: an item's bonus to each fix-it action (the kinds left out keep the packaged bonus).
+    #: The fields of the models built here are typed Any: pydantic's create_model takes
+    #: them as keywords beside its own.
     fixes: dict[str, Any] = {kind: (count | None, None) for kind in FIX_KINDS}
     bonus: Any = create_model(
         "RNBonus", __config__=ConfigDict(extra="forbid", frozen=True), **fixes
@@ -98,7 +103,7 @@ def _model() -> type[BaseModel]:
     )
 
 
-def _apply(data: dict[str, Any], ov: Mapping[str, Any]) -> None:
+def _apply(data: ComponentsToml, ov: Mapping[str, Any]) -> None:
     for kind, value in ov.get("events", {}).items():
         spec = next(s for s in data["events"] if s["kind"] == kind)
         printed = list(spec["faint"]) or [0]
@@ -107,23 +112,23 @@ def _apply(data: dict[str, Any], ov: Mapping[str, Any]) -> None:
         else:
             spec["faint"] = [printed[i % len(printed)] for i in range(value)]
     for kind, value in ov.get("items", {}).items():
-        spec = next(s for s in data["items"] if s["kind"] == kind)
-        change: dict[str, Any] = {"copies": value} if isinstance(value, int) else dict(value)
-        if "bonus" in change:
-            change["bonus"] = {**spec.get("bonus", {}), **change["bonus"]}
-        spec.update(change)
-    for table in ("disaster_tracks", "actions"):
-        data[table].update(ov.get(table, {}))
-    time = dict(ov.get("time_track", {}))
-    starts = time.pop("start", {})
-    data["time_track"].update(time)
-    data["time_track"]["start"] = {
-        **data["time_track"]["start"],
-        **{str(k): v for k, v in starts.items()},
-    }
+        item = next(s for s in data["items"] if s["kind"] == kind)
+        if isinstance(value, int):
+            item["copies"] = value
+            continue
+        bonus = {**item.get("bonus", {}), **value.get("bonus", {})}
+        item.update(value)
+        if "bonus" in value:
+            item["bonus"] = bonus
+    data["disaster_tracks"].update(ov.get("disaster_tracks", {}))
+    data["actions"].update(ov.get("actions", {}))
+    time, tt = ov.get("time_track", {}), data["time_track"]
+    start = {**tt["start"], **{str(k): v for k, v in time.get("start", {}).items()}}
+    tt.update(time)
+    tt["start"] = start
 
 
-def _check(data: Mapping[str, Any], ov: Mapping[str, Any]) -> None:
+def _check(data: ComponentsToml, ov: Mapping[str, Any]) -> None:
     dt, tt = data["disaster_tracks"], data["time_track"]
     length, top = int(dt["length"]), int(tt["top"])
     if int(dt["start"]) >= length:
@@ -171,7 +176,7 @@ def _check(data: Mapping[str, Any], ov: Mapping[str, Any]) -> None:
         if int(spec.get("stash", 0)) > int(spec["copies"]):
             raise VariantError(
                 f"items.{spec['kind']}.stash",
-                f"{spec['stash']} in the stash but only {spec['copies']} copies in the box",
+                f"{spec.get('stash', 0)} in the stash but only {spec['copies']} copies in the box",
             )
     deck = sum(int(s["copies"]) - int(s.get("stash", 0)) for s in data["items"])
     most = max(int(g) for g in tt["start"])
@@ -184,4 +189,4 @@ def _check(data: Mapping[str, Any], ov: Mapping[str, Any]) -> None:
 
 
 #: the ``variants`` part of Red November's registration
-VARIANTS = Variants(PACKAGE, _model, _apply, _check, _build)
+VARIANTS = Variants(components_toml, _model, _apply, _check, _build)

@@ -11,9 +11,58 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import NotRequired, TypedDict, cast
 
 from subtable.core.components import packaged_toml
+
+PACKAGE = "subtable.games.submarine"
+
+
+class BoardToml(TypedDict):
+    """``[board]``: the columns and levels of the sea."""
+
+    columns: int
+    levels: int
+
+
+class TreasuresToml(TypedDict):
+    """``[treasures]``: the types, colours, the joker's name and each level's count."""
+
+    types: list[str]
+    colours: list[str]
+    joker: str
+    per_level: NotRequired[list[int]]
+
+
+class CardsToml(TypedDict):
+    """``[cards]``: the search cards of each colour and a hand's size."""
+
+    per_colour: int
+    hand_size: int
+
+
+class PlayersToml(TypedDict):
+    """``[players.N]``: what each of N players receives."""
+
+    bathyscaphes: int
+    cards: int
+
+
+class ComponentsToml(TypedDict):
+    """``components.toml`` as parsed (:func:`_build` checks its keys and values)."""
+
+    ruleset: str
+    board: BoardToml
+    treasures: TreasuresToml
+    cards: CardsToml
+    #: by player count (``"2"``...)
+    players: dict[str, PlayersToml]
+
+
+def components_toml(text: str | None = None) -> ComponentsToml:
+    """Component TOML parsed (the packaged file when ``text`` is ``None``): the shape
+    :func:`_build` reads, which raises ``KeyError`` or ``ValueError`` where it is not."""
+    return cast(ComponentsToml, packaged_toml(PACKAGE) if text is None else tomllib.loads(text))
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +127,7 @@ class Components:
         return f"{self.type_name(token)}-{self.colours[self.token_colour(token)]}"
 
 
-def _build(data: dict[str, Any]) -> Components:
+def _build(data: ComponentsToml) -> Components:
     board, treasures, cards = data["board"], data["treasures"], data["cards"]
     colours = tuple(treasures["colours"])
     types = tuple(treasures["types"])
@@ -116,10 +165,10 @@ def load_components(text: str | None = None) -> Components:
     """Parse component TOML (the packaged file when ``text`` is ``None``)."""
     if text is None:
         return default_components()
-    return _build(tomllib.loads(text))
+    return _build(components_toml(text))
 
 
 @cache
 def default_components() -> Components:
     """The packaged components (parsed once)."""
-    return _build(packaged_toml("subtable.games.submarine"))
+    return _build(components_toml())

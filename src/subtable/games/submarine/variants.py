@@ -13,9 +13,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, Field
 
 from subtable.core.variants import NonNegative, Positive, Strict, VariantError, Variants
-from subtable.games.submarine.components import _build
-
-PACKAGE = "subtable.games.submarine"
+from subtable.games.submarine.components import ComponentsToml, _build, components_toml
 
 
 class SubPlayers(Strict):
@@ -46,14 +44,19 @@ class SubmarineVariant(Strict):
     treasures: SubTreasures | None = None
 
 
-def _apply(data: dict[str, Any], ov: Mapping[str, Any]) -> None:
+def _apply(data: ComponentsToml, ov: Mapping[str, Any]) -> None:
+    players = data["players"]
     for count, setup in ov.get("players", {}).items():
-        data["players"].setdefault(str(count), {}).update(setup)
+        key = str(count)
+        if key in players:
+            players[key].update(setup)
+        else:  # a count the file lacks: the override alone (the checks name what it lacks)
+            players[key] = setup
     data["cards"].update(ov.get("cards", {}))
     data["treasures"].update(ov.get("treasures", {}))
 
 
-def _check(data: Mapping[str, Any], ov: Mapping[str, Any]) -> None:
+def _check(data: ComponentsToml, ov: Mapping[str, Any]) -> None:
     board, treasures = data["board"], data["treasures"]
     levels, columns = int(board["levels"]), int(board["columns"])
     per_level = [int(k) for k in treasures.get("per_level", range(1, levels + 1))]
@@ -99,4 +102,4 @@ def _model() -> type[BaseModel]:
 
 
 #: the ``variants`` part of Submarine's registration
-VARIANTS = Variants(PACKAGE, _model, _apply, _check, _build)
+VARIANTS = Variants(components_toml, _model, _apply, _check, _build)

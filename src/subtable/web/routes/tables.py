@@ -3,13 +3,14 @@ the lobby (and its feed of changes) and "your tables"."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, NotRequired, TypedDict
 
 from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
 from subtable import __version__
+from subtable.core.record import RecordJSON
 from subtable.i18n import normalize, translator
 from subtable.web import PROTOCOL_VERSION
 from subtable.web.create import CreateBody, open_table
@@ -75,19 +76,29 @@ async def healthz(request: Request, manager: ManagerDep) -> Health:
     )
 
 
-def _from_created(operation: str, **more: Any) -> dict[str, Any]:
-    """An OpenAPI link from a new table to ``operation`` at that table."""
-    return {"operationId": operation, "parameters": {"table_id": "$response.body#/id"}, **more}
+class Link(TypedDict):
+    """An OpenAPI link: the operation it leads to, its parameters and body taken from the
+    response."""
+
+    operationId: str
+    parameters: dict[str, str]
+    requestBody: NotRequired[dict[str, str]]
+
+
+def _from_created(operation: str, body: dict[str, str] | None = None) -> Link:
+    """An OpenAPI link from a new table to ``operation`` at that table (with ``body``)."""
+    link: Link = {"operationId": operation, "parameters": {"table_id": "$response.body#/id"}}
+    if body is not None:
+        link["requestBody"] = body
+    return link
 
 
 #: where a new table leads (OpenAPI links: clients and fuzzers follow them)
-CREATED_LINKS: dict[str, Any] = {
+CREATED_LINKS: dict[str, Link] = {
     "JoinTable": _from_created("join_table"),
     "TableStatus": _from_created("table_status"),
     "TableRecord": _from_created("table_record"),
-    "PlayAgain": _from_created(
-        "play_again", requestBody={"token": "$response.body#/invites/0/token"}
-    ),
+    "PlayAgain": _from_created("play_again", {"token": "$response.body#/invites/0/token"}),
 }
 
 
@@ -194,16 +205,18 @@ async def table_status(table: TableDep) -> Status:
 
 
 @router.get(
-    "/api/tables/{table_id}/record", operation_id="table_record", responses=refusals(404, 409)
+    "/api/tables/{table_id}/record",
+    operation_id="table_record",
+    response_model=None,
+    responses=refusals(404, 409) | {200: {"description": "The record"}},
 )
-async def table_record(table: TableDep) -> dict[str, Any]:
+async def table_record(table: TableDep) -> RecordJSON:
     """A finished table's record (with its seed): the game replays from it."""
     if not table.over:
         raise ApiError(
             409, "not_over", "the game goes on: its record (and seed) are given once it is over"
         )
-    record: dict[str, Any] = table.record().to_json()
-    return record
+    return table.record().to_json()
 
 
 @router.post(
