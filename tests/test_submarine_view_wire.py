@@ -6,34 +6,19 @@ from __future__ import annotations
 import copy
 import io
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
 from rich.console import Console
+from tests.test_submarine_view import positions
 
-from subtable.core.rng import Rng
 from subtable.core.view import SeatView
 from subtable.games.submarine import Submarine, SubmarineState
 from subtable.games.submarine.view import Phase, SubmarineView
 from subtable.i18n import translator
 from subtable.ui.games.submarine import SubmarineUI
-
-
-def _positions(players: int, seed: int, every: int = 1) -> Iterator[SubmarineState]:
-    """Every ``every``-th position of a whole seeded game, its end included."""
-    state = Submarine(players=players).new_state(seed)
-    rng = Rng(seed ^ 0x5EA)
-    step = 0
-    while True:
-        if step % every == 0 or state.is_terminal():
-            yield state
-        if state.is_terminal():
-            return
-        ids = state.legal_action_ids()
-        state.apply_unchecked(ids[rng.below(len(ids))])
-        step += 1
 
 
 def _seats(state: SubmarineState) -> list[int | None]:
@@ -43,7 +28,7 @@ def _seats(state: SubmarineState) -> list[int | None]:
 def test_every_view_of_whole_games_comes_back_from_its_json() -> None:
     phases: set[Phase] = set()
     for players, seed in ((2, 11), (3, 12), (4, 13), (5, 14)):
-        for state in _positions(players, seed):
+        for state in positions(players, seed, every=1):
             for seat in _seats(state):
                 view = state.observe(seat)
                 data = json.loads(json.dumps(view.to_json()))  # as the wire carries it
@@ -82,7 +67,7 @@ def test_the_words_and_board_of_a_view_from_json_are_those_of_the_view(
 ) -> None:
     ui = SubmarineUI()
     seen: dict[Phase, int] = {}
-    for state in _positions(players, 5):
+    for state in positions(players, 5, every=1):
         if seen.get(state.phase, 0) == 2:
             continue  # two positions of each decision, the end included
         seen[state.phase] = seen.get(state.phase, 0) + 1
@@ -115,7 +100,7 @@ def test_the_words_refuse_a_view_of_another_game() -> None:
 
 def _mid_toll() -> SubmarineState:
     """A position where a toll is being paid (every field of the turn in use)."""
-    for state in _positions(3, 2):
+    for state in positions(3, 3, every=1):
         if state.phase == Phase.GIVE:
             return state
     raise AssertionError("no toll in the seeded game")

@@ -393,9 +393,10 @@ class _Ids:
         """Ids given by name, in the order given."""
         out = []
         for name in names:
-            if name not in self.by_name:
+            i = self.by_name.get(name) if isinstance(name, str) else None
+            if i is None:
                 raise ValueError(f"no {self.family} {name!r}")
-            out.append(self.by_name[name])
+            out.append(i)
         return tuple(out)
 
     def counts(self, counts: Mapping[str, object]) -> tuple[int, ...]:
