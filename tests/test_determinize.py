@@ -130,7 +130,7 @@ def test_submarine_samples_give_back_the_same_view(players: int) -> None:
             for viewer in (seat, (seat + 1) % players, None):
                 view = state.observe(viewer)
                 wire = json.loads(json.dumps(view.to_json()))  # plain data: no link to the state
-                assert SubmarineView.from_json(game, wire) == view
+                assert SubmarineView.from_wire(wire, game) == view
                 sample = game.determinize(view, Rng(checked))
                 assert sample.observe(viewer) == view
                 assert sample.view(viewer) == wire

@@ -208,11 +208,11 @@ def test_wire_form_keeps_the_table_keys_and_comes_back() -> None:
                 assert {"column", "idle"} <= set(wire["pending"])
             if v.phase == Phase.GIVE:
                 assert wire["pending"]["toll_left"] == len(v.owed) > 0
-            assert SubmarineView.from_json(st.game, wire) == v
+            assert SubmarineView.from_wire(wire, st.game) == v
 
 
 def test_wire_form_refused_when_broken() -> None:
     wire = game(3).new_state(1).view(0)
     del wire["engine"]
     with pytest.raises(ValueError, match="not a Submarine view"):
-        SubmarineView.from_json(game(3), wire)
+        SubmarineView.from_wire(wire, game(3))

@@ -15,9 +15,10 @@ from typing import Any
 
 from subtable.core.game import Game
 from subtable.core.view import SeatView
-from subtable.games.submarine.components import Components
+from subtable.games.submarine.game import Submarine
+from subtable.games.submarine.state import SubmarineState
 from subtable.games.submarine.view import Phase, SubmarineView
-from subtable.learn.lesson import Lesson, Msg, Scene, Step, Wrong, edited
+from subtable.learn.lesson import Lesson, Msg, Scene, Step, Wrong
 
 GAME = "submarine"
 #: the lessons' table: two players (the learner is Player 1)
@@ -48,45 +49,35 @@ def _position(
     from; ``boards`` and ``jokers`` take their tokens likewise. Boats: ``0`` off the left
     edge, a column (1-based), or ``columns + 1`` off the right edge; ``column`` is where
     the boat stopped (``phase`` ACT)."""
-    c: Components = game.components  # type: ignore[attr-defined]
+    if not isinstance(game, Submarine):
+        raise TypeError(f"Submarine's lessons play Submarine, not {type(game).__name__}")
+    c = game.components
     state = game.new_state(SEED)
-    data = state.to_json()
     lv = c.levels
-    tokens = _Tokens(c, data, game.num_seats)
+    tokens = _Tokens(state)
     tokens.place(cells or {}, boards or {}, jokers or {})
-    grid, owned, spare, box = tokens.grid, tokens.owned, tokens.spare, tokens.box
-    hand, pile, discard = _cards(c, data, hands, piles)
-    changes: dict[str, Any] = {
-        "cells": grid,
-        "owned": owned,
-        "spare": [sorted(s) for s in spare],
-        "box_tokens": sorted(box),
-        "baths": [[(col - 1) * lv + level - 1 for col, level in b] for b in baths],
-        "boat": [b - 1 for b in boats],
-        "hand": hand,
-        "pile": pile,
-        "discard": discard,
-        "phase": int(phase),
-        "seat": 0,
-        "first": 0,
-        "turn": turn,
-        "to_place": 0,
-        "column": column - 1 if phase == Phase.ACT else -1,
-    }
-    return edited(state, **changes)
+    state.cells, state.owned = tokens.grid, tokens.owned
+    state.spare = [sorted(s) for s in tokens.spare]
+    state.box_tokens = sorted(tokens.box)
+    state.baths = [[(col - 1) * lv + level - 1 for col, level in b] for b in baths]
+    state.boat = [b - 1 for b in boats]
+    state.hand, state.pile, state.discard = _cards(state, hands, piles)
+    state.phase, state.seat, state.first, state.turn, state.to_place = phase, 0, 0, turn, 0
+    state.column = column - 1 if phase == Phase.ACT else -1
+    return state.to_json()  # the engine checks the whole when it loads it
 
 
 class _Tokens:
     """The treasure tokens of a saved form being edited: the cells, the boards, the jokers
     (``spare``) and the box; a token taken from where it lay leaves a hole there."""
 
-    def __init__(self, c: Components, data: Mapping[str, Any], n: int) -> None:
-        self.c = c
+    def __init__(self, state: SubmarineState) -> None:
+        self.c = c = state.c
         self.names = {c.token_name(t): t for t in range(c.tokens)}
-        self.grid: list[list[int]] = [list(cell) for cell in data["cells"]]
-        self.spare: list[list[int]] = [list(s) for s in data["spare"]]
-        self.box = list(data["box_tokens"])
-        self.owned = [[-1] * len(c.types) for _ in range(n)]
+        self.grid: list[list[int]] = [list(cell) for cell in state.cells]
+        self.spare: list[list[int]] = [list(s) for s in state.spare]
+        self.box = list(state.box_tokens)
+        self.owned = [[-1] * len(c.types) for _ in range(state.n)]
         self.holes: list[int] = []
         #: tokens put out of a cell or a seat's jokers, waiting for a place
         self.displaced: list[int] = []
@@ -144,19 +135,19 @@ class _Tokens:
 
 
 def _cards(
-    c: Components,
-    data: Mapping[str, Any],
+    state: SubmarineState,
     hands: Sequence[Mapping[str, int]],
     piles: Sequence[Sequence[str]],
 ) -> tuple[list[list[int]], list[list[int]], list[int]]:
     """The hands (cards per colour), the piles (colour indices) and the discard pile that
-    holds every card neither in them nor in the box."""
+    holds every card neither in them nor in ``state``'s box."""
+    c = state.c
     colour = {name: i for i, name in enumerate(c.colours)}
     hand = [[h.get(name, 0) for name in c.colours] for h in hands]
     pile = [[colour[x] for x in p] for p in piles]
     discard = [
         c.cards_per_colour
-        - data["box_cards"][k]
+        - state.box_cards[k]
         - sum(h[k] for h in hand)
         - sum(p.count(k) for p in pile)
         for k in range(len(c.colours))

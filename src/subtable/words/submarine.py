@@ -3,17 +3,18 @@ reminders, scores and results (the terminal's board: :mod:`subtable.ui.games.sub
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from subtable.core.actions import Action
 from subtable.core.errors import IllegalActionError
 from subtable.core.events import Event
+from subtable.core.view import SeatView
 from subtable.games.submarine.actions import Kind, SubAction
 from subtable.games.submarine.components import Components, default_components
+from subtable.games.submarine.view import Phase, SubmarineView
 from subtable.i18n import Translator
 from subtable.words.common import core_why, headline
-from subtable.words.submarine_json import view_json
 
 #: the columns of the players' table (``sub.board.col.<name>``)
 PLAYER_COLUMNS = ("player", "who", "boat", "bathyscaphes", "treasures", "jokers", "hand", "pile")
@@ -83,11 +84,11 @@ class SubmarineWords:
         return tr(f"sub.act.public.{form}")
 
     # -- hints and card texts ------------------------------------------------------
-    def action_hint(self, action: Action, view: Mapping[str, Any], tr: Translator) -> str | None:
+    def action_hint(self, action: Action, view: SeatView, tr: Translator) -> str | None:
         """Submarine's labels already say what each move costs: no hint."""
         return None
 
-    def odds(self, action: Action, view: Mapping[str, Any]) -> float | None:
+    def odds(self, action: Action, view: SeatView) -> float | None:
         """No move of Submarine succeeds or fails by chance."""
         return None
 
@@ -205,33 +206,37 @@ class SubmarineWords:
         names = self._names(p, tr)
         return tr("sub.event.game_started", **names)
 
-    def pending_text(self, seen: Mapping[str, Any], tr: Translator) -> str:
+    def pending_text(self, seen: SeatView, tr: Translator) -> str:
         """The decision waited for, in words (empty once the game is over)."""
-        view = view_json(seen)
-        pend = view["pending"]
-        seat = pend["seat"]
-        if pend["phase"] == "over" or seat is None:
+        view = submarine_view(seen)
+        if view.phase == Phase.OVER:
             return ""
-        idle = pend.get("idle", [])
-        moving: Sequence[int | str] = pend.get("moving") or ("", "")
+        turn = view.phase in (Phase.ACT, Phase.GIVE, Phase.TO)
+        lv = view.game.components.levels
+        mine = view.bathyscaphes[view.active]
+        idle = sorted(mine[i] % lv + 1 for i in view.idle()) if turn else []
+        moving: Sequence[int | str] = ("", "")
+        if turn and view.moving >= 0:
+            col, level = divmod(view.moving_cell(), lv)
+            moving = (col + 1, level + 1)
+        held = view.game.token_names[view.pending_token] if view.phase == Phase.GIVE else ""
         return tr(
-            f"sub.pending.{pend['phase']}",
-            player=self.seat_name(seat, tr),
-            column=pend.get("column", ""),
+            f"sub.pending.{view.phase.label}",
+            player=self.seat_name(view.active, tr),
+            column=view.column + 1 if turn else "",
             idle=", ".join(map(str, idle)) or "–",
             from_column=moving[0],
             from_level=moving[1],
-            toll=pend.get("toll_left", 0),
-            treasure=self.token(held, tr) if (held := pend.get("treasure")) else "",
+            toll=len(view.owed) if view.phase == Phase.GIVE else 0,
+            treasure=self.token(held, tr) if held else "",
         )
 
     # -- help, result, undo --------------------------------------------------------
-    def reminder(self, seen: Mapping[str, Any], tr: Translator) -> list[str]:
+    def reminder(self, seen: SeatView, tr: Translator) -> list[str]:
         """Rule reminders for the decision on screen."""
-        view = view_json(seen)
-        phase = view["pending"]["phase"]
-        out = [] if phase == "over" else [tr(f"sub.help.{phase}")]
-        if phase == "bathyscaphes":
+        phase = submarine_view(seen).phase
+        out = [] if phase == Phase.OVER else [tr(f"sub.help.{phase.label}")]
+        if phase == Phase.ACT:
             out.append(tr("sub.help.toll"))
         return [*out, tr("sub.help.goal")]
 
@@ -241,24 +246,24 @@ class SubmarineWords:
             "sub.result", winners=tr.join([self.seat_name(s, tr) for s in outcome["winners"]])
         )
 
-    def scores(self, seen: Mapping[str, Any], tr: Translator) -> str:
+    def scores(self, seen: SeatView, tr: Translator) -> str:
         """Everyone's treasures, jokers and cards (the tie-breakers, in order)."""
-        view = view_json(seen)
+        view = submarine_view(seen)
         return "; ".join(
             tr(
                 "sub.score",
-                player=self.seat_name(p["seat"], tr),
-                treasures=len(p["treasures"]),
-                jokers=len(p["jokers"]),
-                cards=p["hand_size"] + p["pile_size"],
+                player=self.seat_name(s, tr),
+                treasures=sum(t >= 0 for t in view.treasures[s]),
+                jokers=len(view.jokers[s]),
+                cards=view.cards_held(s),
             )
-            for p in view["players"]
+            for s in range(view.players)
         )
 
-    def hidden_counts(self, seen: Mapping[str, Any]) -> Hashable:
+    def hidden_counts(self, seen: SeatView) -> Hashable:
         """Every draw pile's size and the boxed cards."""
-        view = view_json(seen)
-        return (tuple(p["pile_size"] for p in view["players"]), view["box_cards"])
+        view = submarine_view(seen)
+        return (view.pile_sizes, view.boxed_cards)
 
     # -- words for the other layers --------------------------------------------------
     def title(self, tr: Translator) -> str:
@@ -272,6 +277,14 @@ class SubmarineWords:
     def msgids(self) -> set[str]:
         """Every id of Submarine's families."""
         return _msgids()
+
+
+def submarine_view(view: SeatView) -> SubmarineView:
+    """``view``, which Submarine's words read, as the Submarine view it must be (raises
+    ``TypeError`` naming what came instead)."""
+    if not isinstance(view, SubmarineView):
+        raise TypeError(f"Submarine's words read a SubmarineView, not {type(view).__name__}")
+    return view
 
 
 #: the events a move's headline names, weightiest first (``headline``)

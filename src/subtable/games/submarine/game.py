@@ -119,6 +119,10 @@ class Submarine(Game[SubAction]):
         """Rebuild a state from JSON data."""
         return SubmarineState.from_json(self, data)
 
+    def view_from_json(self, data: Mapping[str, Any]) -> SubmarineView:
+        """The typed view whose JSON form is ``data`` (see :meth:`SubmarineView.from_wire`)."""
+        return SubmarineView.from_wire(data, self)
+
     def public_form(self, action: SubAction) -> str | None:
         """A toll card given from the hand and a swap hide their colour: ``give``, ``swap``."""
         if action.kind == Kind.GIVE:

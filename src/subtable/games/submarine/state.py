@@ -905,6 +905,7 @@ class SubmarineState(State[SubAction]):
     def to_json(self) -> dict[str, Any]:
         """The whole state, secrets and generator included."""
         data: dict[str, Any] = {name: getattr(self, name) for name in _SCALARS}
+        data["phase"] = int(self.phase)  # a plain number, as :meth:`from_json` reads it
         for name in _NESTED:
             data[name] = [list(x) for x in getattr(self, name)]
         for name in _FLAT:

@@ -21,7 +21,7 @@ index them.
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -278,65 +278,133 @@ class SubmarineView(SeatView):
         }
 
     @classmethod
-    def from_json(cls, game: Submarine, data: Mapping[str, Any]) -> SubmarineView:
-        """The view back from :meth:`to_json` output (raises ``ValueError`` on bad data)."""
+    def from_wire(cls, data: Mapping[str, Any], game: Submarine) -> SubmarineView:
+        """The view whose JSON form (:meth:`to_json`) is ``data``, for a front end that got
+        it over the wire; its JSON form equals ``data``.
+
+        The wire carries every field (``legal`` for the deciding seat only, as
+        :meth:`~subtable.games.submarine.state.SubmarineState.observe` fills it), so nothing
+        is left at rest. Raises ``ValueError`` naming the problem when ``data`` is not such
+        a view of ``game``: a key missing or of the wrong type, an id out of range, its two
+        forms (names and engine) disagreeing, or a hand shown that its seat may not see.
+        """
         try:
-            return cls._from_json(game, data)
-        except (KeyError, IndexError, TypeError, AttributeError) as exc:
-            raise ValueError(f"not a Submarine view: {exc!r}") from exc
+            view = cls._from_wire(data, game)
+            again = view.to_json()
+        except KeyError as exc:
+            raise ValueError(f"not a Submarine view: no {exc.args[0]!r} in it") from exc
+        except (ValueError, IndexError, TypeError, AttributeError) as exc:
+            raise ValueError(f"not a Submarine view: {exc}") from exc
+        hidden = [s for s, h in enumerate(view.hands) if h is not None and s != view.seat]
+        if hidden:
+            raise ValueError(f"not a Submarine view: it shows the hand of seat {hidden[0]}")
+        wrong = [key for key in (*again, *data) if again.get(key) != data.get(key)]
+        if wrong:
+            raise ValueError(f"not a Submarine view: its {wrong[0]!r} disagrees with the rest")
+        return view
 
     @classmethod
-    def _from_json(cls, game: Submarine, data: Mapping[str, Any]) -> SubmarineView:
+    def _from_wire(cls, data: Mapping[str, Any], game: Submarine) -> SubmarineView:
+        """The view's fields read from ``data`` (checked against it by :meth:`from_wire`)."""
         c = game.components
-        ids = {name: i for i, name in enumerate(game.token_names)}
-        colour = {name: i for i, name in enumerate(c.colours)}
-        eng = data["engine"]
-        players = data["players"]
+        if data["game"] != "submarine":
+            raise ValueError(f"a view of {data['game']!r}")
+        eng, players = data["engine"], data["players"]
         n = len(players)
-
-        def counts(m: Mapping[str, int]) -> tuple[int, ...]:
-            out = [0] * len(c.colours)
-            for name, k in m.items():
-                out[colour[name]] = int(k)
-            return tuple(out)
-
-        def ints(xs: Any) -> tuple[int, ...]:
-            return tuple(int(x) for x in xs)
-
+        if n != game.num_seats:
+            raise ValueError(f"{n} players in a {game.num_seats}-seat game")
+        seat = None if data["seat"] is None else _int(data["seat"])
+        if seat is not None and seat not in range(n):
+            raise ValueError(f"no seat {seat!r}")
+        tokens = _Ids("token", game.token_names)
+        colours = _Ids("colour", c.colours)
         outcome = data["outcome"]
-        legal = tuple(game.parse_action(t).id for t in data.get("legal", ()))
         return cls(
-            seat=data["seat"],
+            seat=seat,
             game=game,
             players=n,
-            phase=Phase(int(eng["phase"])),
-            active=int(eng["active"]),
-            first=int(data["first"]),
-            turn=int(data["turn"]),
-            to_place=int(eng["to_place"]),
-            cells=tuple(ints(x) for x in eng["cells"]),
-            boats=ints(eng["boats"]),
-            bathyscaphes=tuple(ints(x) for x in eng["bathyscaphes"]),
-            treasures=tuple(ints(x) for x in eng["treasures"]),
-            jokers=tuple(tuple(sorted(ids[t] for t in p["jokers"])) for p in players),
-            hands=tuple(None if p["hand"] is None else counts(p["hand"]) for p in players),
-            hand_sizes=tuple(int(p["hand_size"]) for p in players),
-            pile_sizes=tuple(int(p["pile_size"]) for p in players),
-            discard=counts(data["discard"]),
-            boxed_cards=int(data["box_cards"]),
-            boxed_jokers=tuple(sorted(ids[t] for t in data["box_jokers"])),
-            column=int(eng["column"]),
-            acted=int(eng["acted"]),
-            acting=int(eng["acting"]),
-            moving=int(eng["moving"]),
-            placed=ints(eng["placed"]),
-            owed=ints(eng["owed"]),
-            pending_token=int(eng["pending_token"]),
-            pending_cell=int(eng["pending_cell"]),
-            legal=legal,
+            phase=_phase(eng["phase"]),
+            active=_int(eng["active"]),
+            first=_int(data["first"]),
+            turn=_int(data["turn"]),
+            to_place=_int(eng["to_place"]),
+            cells=tuple(tokens.ids(x) for x in eng["cells"]),
+            boats=_ints(eng["boats"]),
+            bathyscaphes=tuple(_ints(x) for x in eng["bathyscaphes"]),
+            treasures=tuple(_ints(x) for x in eng["treasures"]),
+            jokers=tuple(tokens.named(p["jokers"]) for p in players),
+            hands=tuple(None if p["hand"] is None else colours.counts(p["hand"]) for p in players),
+            hand_sizes=tuple(_int(p["hand_size"]) for p in players),
+            pile_sizes=tuple(_int(p["pile_size"]) for p in players),
+            discard=colours.counts(data["discard"]),
+            boxed_cards=_int(data["box_cards"]),
+            boxed_jokers=tokens.named(data["box_jokers"]),
+            column=_int(eng["column"]),
+            acted=_int(eng["acted"]),
+            acting=_int(eng["acting"]),
+            moving=_int(eng["moving"]),
+            placed=tokens.ids(eng["placed"]),
+            owed=_ints(eng["owed"]),
+            pending_token=_int(eng["pending_token"]),
+            pending_cell=_int(eng["pending_cell"]),
+            legal=tuple(game.parse_action(t).id for t in data.get("legal", ())),
             end_reason=None if outcome is None else str(outcome["reason"]),
-            winners=() if outcome is None else ints(outcome["winners"]),
+            winners=() if outcome is None else _ints(outcome["winners"]),
         )
+
+
+def _int(value: object) -> int:
+    """``value``, which the wire gives as a whole number."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"{value!r} where a whole number belongs")
+    return value
+
+
+def _phase(value: object) -> Phase:
+    """The decision ``value`` numbers."""
+    number = _int(value)
+    if number not in range(len(Phase)):
+        raise ValueError(f"no phase {number}")
+    return Phase(number)
+
+
+def _ints(values: Iterable[object]) -> tuple[int, ...]:
+    """``values``, whole numbers."""
+    return tuple(_int(x) for x in values)
+
+
+class _Ids:
+    """The ids of one family of names (the tokens, the colours), read from the wire."""
+
+    def __init__(self, family: str, names: Sequence[str]) -> None:
+        self.family = family
+        self.names = names
+        self.by_name = {name: i for i, name in enumerate(names)}
+
+    def ids(self, values: Iterable[object]) -> tuple[int, ...]:
+        """Ids given as numbers, each checked in range."""
+        out = _ints(values)
+        for i in out:
+            if i not in range(len(self.names)):
+                raise ValueError(f"no {self.family} {i}")
+        return out
+
+    def named(self, names: Iterable[object]) -> tuple[int, ...]:
+        """Ids given by name, in the order given."""
+        out = []
+        for name in names:
+            i = self.by_name.get(name) if isinstance(name, str) else None
+            if i is None:
+                raise ValueError(f"no {self.family} {name!r}")
+            out.append(i)
+        return tuple(out)
+
+    def counts(self, counts: Mapping[str, object]) -> tuple[int, ...]:
+        """How many of each id, given by name (``{"red": 2}``)."""
+        out = [0] * len(self.names)
+        for i, k in zip(self.named(counts), counts.values(), strict=True):
+            out[i] = _int(k)
+        return tuple(out)
 
 
 #: ``SubmarineView(*values)`` in field order, faster (for ``observe``)

@@ -11,7 +11,6 @@ from collections.abc import Sequence
 
 from subtable.games.submarine.view import Phase, SubmarineView
 from subtable.i18n import Translator
-from subtable.web.boards import wire_form
 from subtable.web.boards.submarine_parts import (
     Targets,
     abbr,
@@ -92,7 +91,7 @@ def _status(root: Element, view: SubmarineView, tr: Translator, ui: SubmarineUI)
         return
     if view.current_seat is None:
         return
-    text = ui.pending_text(wire_form(view), tr)  # the words read the JSON form
+    text = ui.pending_text(view, tr)
     el(root, "p", text, cls="pending")
     extra = []
     if view.phase in (Phase.ACT, Phase.GIVE, Phase.TO) and view.acting >= 0:  # collecting
