@@ -18,7 +18,7 @@ from subtable.core.actions import Action
 from subtable.core.errors import InvalidActionError
 from subtable.core.events import Event
 from subtable.core.game import State
-from subtable.core.record import GameRecord
+from subtable.core.record import GameRecord, RecordMeta
 from subtable.core.view import SeatView
 from subtable.i18n import Translator
 from subtable.ui.answers import BARE, help_lines, help_on, log_lines, pick, stray_argument
@@ -446,7 +446,7 @@ class GameTable:
             self.say(tr("ui.save.usage"), "red")
             return
         path = Path(arg).expanduser()
-        meta: dict[str, Any] = {"seats": list(self.controllers), "lang": tr.lang}
+        meta: RecordMeta = {"seats": list(self.controllers), "lang": tr.lang}
         if self.advice_asked:
             meta["advice"] = [list(x) for x in self.advice_asked]
         record = GameRecord.of(self.name, self.state, **meta)

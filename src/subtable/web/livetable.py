@@ -7,12 +7,12 @@ import asyncio
 import json
 import time
 from dataclasses import dataclass, field
-from typing import Any, TypedDict
+from typing import Any
 
 from subtable.bots.advice import can_advise
 from subtable.core.events import Event
 from subtable.core.game import Game, State
-from subtable.core.record import GameRecord
+from subtable.core.record import GameRecord, RecordMeta
 from subtable.core.registry import make_game
 from subtable.web import render
 from subtable.web.botpool import BotJob
@@ -41,14 +41,6 @@ from subtable.web.wire import (
 from subtable.words import GameUI, action_as_seen, game_ui
 from subtable.words.advice import advice_allowed
 from subtable.words.undo import UndoLedger
-
-
-class RecordMeta(TypedDict, total=False):
-    """What a web table's record keeps beyond the game: why it closed before its end, and
-    each time advice was asked (``[actions played before, seat]``)."""
-
-    closed: str
-    advice: list[list[int]]
 
 
 @dataclass(eq=False)
@@ -215,19 +207,16 @@ class LiveTable:
 
     def record(self) -> GameRecord:
         """The game's record (with its seed: only once the game is over)."""
-        meta: RecordMeta = {}
+        meta: RecordMeta = {
+            "seats": list(self.row.controllers),
+            "lang": self.row.lang,
+            "table": self.id,
+        }
         if self.row.closed is not None:
             meta["closed"] = self.row.closed
         if self.asked:  # as the terminal keeps it: [actions played before, seat] each time
             meta["advice"] = [list(x) for x in self.asked_moves()]
-        return GameRecord.of(
-            self.row.game,
-            self.state,
-            seats=list(self.row.controllers),
-            lang=self.row.lang,
-            table=self.id,
-            **meta,
-        )
+        return GameRecord.of(self.row.game, self.state, **meta)
 
     def asked_moves(self) -> list[tuple[int, int]]:
         """Each time advice was asked: (the actions played before it, undone ones left out;
