@@ -324,6 +324,11 @@ class RedNovember(Game[RNAction]):
         """Rebuild a state from JSON data (raises ``ValueError`` naming what is wrong)."""
         return RedNovemberState.from_json(self, data)
 
+    def view_from_json(self, data: Mapping[str, Any]) -> RedNovemberView:
+        """The typed view whose JSON form is ``data`` (:meth:`RedNovemberView.from_wire`;
+        raises ``ValueError`` naming what is wrong)."""
+        return RedNovemberView.from_wire(data, self)
+
     def strata(self, view: SeatView) -> int:
         """How many event cards can be on top of the deck: as many as it holds (0 when it
         is empty: the next draw reshuffles the discard pile)."""
