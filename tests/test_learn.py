@@ -190,7 +190,7 @@ def test_geoffs_turn_runs_from_40_to_19_with_seven_events_and_two_items() -> Non
     assert [e["space"] for e in _keys(events, "event_drawn")] == [39, 36, 33, 30, 27, 24, 21]
     drawn = [e for e in _keys(events, "items_drawn") if e["source"] == "time_track"]
     assert len(drawn) == 2
-    assert run.view()["gnomes"][0]["keeper"] == 19
+    assert run.view().keeper[0] == 19
 
 
 def test_howards_crowbar_needs_seven_and_costs_six_spaces() -> None:

@@ -88,6 +88,18 @@ class DiceRace(Game[Move]):
     def new_state(self, seed: int) -> RaceState:
         return RaceState(self, seed)
 
+    def view_from_json(self, data: Mapping[str, Any]) -> RaceView:
+        outcome = data["outcome"]
+        return RaceView(
+            data["seat"],
+            data["goal"],
+            tuple(data["positions"]),
+            data["current"],
+            data["card"],
+            tuple(data["played"]),
+            None if outcome is None else outcome["winners"][0],
+        )
+
     def state_from_json(self, data: Mapping[str, Any]) -> RaceState:
         state = RaceState(self, int(data["seed"]))
         state.positions, state.cards = list(data["positions"]), list(data["cards"])

@@ -3,7 +3,7 @@ terminal UI, its browser board and its observation encoder."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Sequence
 from html import escape
 from typing import Any
 
@@ -63,10 +63,10 @@ class RaceUI:
     def public_label(self, form: str, tr: Translator) -> str:
         return form
 
-    def action_hint(self, action: Action, view: Mapping[str, Any], tr: Translator) -> str | None:
+    def action_hint(self, action: Action, view: SeatView, tr: Translator) -> str | None:
         return None
 
-    def odds(self, action: Action, view: Mapping[str, Any]) -> float | None:
+    def odds(self, action: Action, view: SeatView) -> float | None:
         return None
 
     def card_text(self, word: str, tr: Translator) -> str | None:
@@ -80,14 +80,13 @@ class RaceUI:
         return say(tr, "why")
 
     def render(
-        self, view: dict[str, Any], tr: Translator, who: dict[int, str], *, compact: bool = False
+        self, view: SeatView, tr: Translator, who: dict[int, str], *, compact: bool = False
     ) -> Text:
-        lines = [
-            f"{self.seat_name(s, tr)}: {p}/{view['goal']}" for s, p in enumerate(view["positions"])
-        ]
+        assert isinstance(view, RaceView)
+        lines = [f"{self.seat_name(s, tr)}: {p}/{view.goal}" for s, p in enumerate(view.positions)]
         return Text("\n".join([self.title(tr), *lines]))
 
-    def reminder(self, view: Mapping[str, Any], tr: Translator) -> list[str]:
+    def reminder(self, view: SeatView, tr: Translator) -> list[str]:
         return []
 
     def result(self, outcome: dict[str, Any], tr: Translator) -> str:
@@ -96,7 +95,7 @@ class RaceUI:
     def end_reason(self, reason: str, tr: Translator) -> str:
         return say(tr, reason)
 
-    def hidden_counts(self, view: Mapping[str, Any]) -> Hashable:
+    def hidden_counts(self, view: SeatView) -> Hashable:
         return ()
 
     def msgids(self) -> set[str]:

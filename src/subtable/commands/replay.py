@@ -77,11 +77,11 @@ def replay_cmd(
         narrate(record, tr)
     if chart is not None or report is not None:
         turned(record, state.game, tr, chart=chart, report=report, worlds=worlds)
-    from subtable.words import game_ui
+    from subtable.words import game_ui, result_words
 
     ui = game_ui(state.game)
-    view_outcome = state.view(None)["outcome"]
-    ending = tr("lab.replay.unfinished") if view_outcome is None else ui.result(view_outcome, tr)
+    ended = state.outcome()
+    ending = tr("lab.replay.unfinished") if ended is None else result_words(ui, ended, tr)
     out.print(
         Text(
             tr.plural(

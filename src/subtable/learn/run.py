@@ -12,7 +12,7 @@ the move alone, never what the view hides.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from subtable.bots.base import Bot, make_bot, observe
@@ -23,7 +23,7 @@ from subtable.core.rng import Rng
 from subtable.core.view import SeatView
 from subtable.i18n import Translator
 from subtable.learn.lesson import Lesson, Msg, Scene, Step
-from subtable.words import action_as_seen, game_ui
+from subtable.words import action_as_seen, game_ui, result_words
 
 _BOT_SALT = 0x1EA2_0000_5EED
 
@@ -77,8 +77,8 @@ class Prompt:
     intro: str
     task: str
     seat: int
-    #: the learner's view (its JSON form)
-    view: dict[str, Any]
+    #: the learner's view
+    view: SeatView
     #: the legal moves' notations
     legal: tuple[str, ...]
     #: the moves that make the point and are legal now (none in a game played out)
@@ -88,8 +88,10 @@ class Prompt:
     done: bool
 
     def to_json(self) -> dict[str, Any]:
-        """JSON-ready data (what a web page renders)."""
-        return asdict(self)
+        """JSON-ready data (what a web page renders): the view in its JSON form."""
+        data = {f.name: getattr(self, f.name) for f in fields(self)}
+        data["view"] = self.view.to_json()
+        return data
 
 
 def text_of(msg: Msg, tr: Translator, view: SeatView | None = None) -> str:
@@ -128,9 +130,9 @@ class LessonRun:
         """Whether the last scene is over."""
         return self.scene_done and self.index == len(self.lesson.scenes) - 1
 
-    def view(self) -> dict[str, Any]:
-        """The learner's view of the position (its JSON form)."""
-        return self._state.view(self.scene.seat)
+    def view(self) -> SeatView:
+        """The learner's view of the position."""
+        return self._state.observe(self.scene.seat)
 
     def _start(self) -> None:
         scene = self.scene
@@ -295,11 +297,10 @@ class LessonRun:
         return Played(seat, notation, label, tuple(lines), seat == learner)
 
     def _result(self) -> str:
-        view = self.view()
-        outcome = view["outcome"]
-        result = self.ui.result(outcome, self.tr)
-        outcome_state = self._state.outcome()
-        won = outcome_state is not None and self.scene.seat in outcome_state.winners
+        outcome = self._state.outcome()
+        assert outcome is not None  # a scene's result is asked once the game is over
+        result = result_words(self.ui, outcome, self.tr)
+        won = self.scene.seat in outcome.winners
         if won:
             return self.tr("learn.end.won", result=result)
         return self.tr("learn.end.lost", result=result)

@@ -4,10 +4,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from subtable.core.actions import Action, ActionSpace
 from subtable.core.errors import AmbiguousActionError, InvalidActionError
+from subtable.core.view import SeatView
 from subtable.i18n import Translator
 from subtable.ui.options import Option, describe
 from subtable.words import GameUI
@@ -36,7 +37,7 @@ def stray_argument(
 
 def help_lines(
     ui: GameUI,
-    view: dict[str, Any],
+    view: SeatView,
     commands: Sequence[str],
     tr: Translator,
     more: Sequence[str] = (),

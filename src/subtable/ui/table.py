@@ -19,13 +19,14 @@ from subtable.core.errors import InvalidActionError
 from subtable.core.events import Event
 from subtable.core.game import State
 from subtable.core.record import GameRecord
+from subtable.core.view import SeatView
 from subtable.i18n import Translator
 from subtable.ui.answers import BARE, help_lines, help_on, log_lines, pick, stray_argument
 from subtable.ui.games import game_ui
 from subtable.ui.options import Option, fit
 from subtable.ui.terminal import discard_typeahead, is_compact, wipe
 from subtable.words import GameUI as GameWords
-from subtable.words import action_as_seen
+from subtable.words import action_as_seen, result_words
 from subtable.words.advice import advice_allowed, advice_lines
 from subtable.words.rules import RuleSection, find_sections, rule_book
 from subtable.words.seat_words import bot_who
@@ -165,8 +166,8 @@ class GameTable:
 
     def _finish(self) -> None:
         tr = self.tr
-        view = self.state.view(None)
-        outcome = view["outcome"]
+        view = self.state.observe(None)
+        outcome = self.state.outcome()
         assert outcome is not None
         if self.humans:
             board = self.ui.render(view, tr, self._who_map(), compact=is_compact(self.console))
@@ -174,7 +175,7 @@ class GameTable:
         scores = getattr(self.ui, "scores", None)
         if scores is not None:
             self.say(scores(view, tr))
-        self.say(tr("ui.result", text=self.ui.result(outcome, tr)), "bold")
+        self.say(tr("ui.result", text=result_words(self.ui, outcome, tr)), "bold")
         # only now: the seed and the actions rebuild every deck, so it is a secret until the end
         self.say(tr("ui.end.seed", seed=self.state.seed))
 
@@ -275,7 +276,7 @@ class GameTable:
     def _show(self, seat: int) -> None:
         """The board and the options, laid out to fit the terminal with the prompt below."""
         tr = self.tr
-        view = self.state.view(seat)
+        view = self.state.observe(seat)
         who = self._who_map()
         options = self._options(view)
 
@@ -285,7 +286,7 @@ class GameTable:
         for part in fit(self.console, board, options, tr):
             self.console.print(part)
 
-    def _options(self, view: dict[str, Any]) -> list[Option]:
+    def _options(self, view: SeatView) -> list[Option]:
         """The legal actions as the options on screen, hints and odds from ``view``."""
         return options_of(self.ui, self.state.legal_actions(), view, self.tr)
 
@@ -334,7 +335,7 @@ class GameTable:
 
     # -- commands ------------------------------------------------------------------
     def _help(self, seat: int, arg: str = "") -> None:
-        view = self.state.view(seat)
+        view = self.state.observe(seat)
         word, _, rest = arg.partition(" ")
         if word.lower() == RULES_WORD:
             self._rules(rest.strip())
@@ -459,7 +460,7 @@ class GameTable:
 
 
 def options_of(
-    ui: GameWords, legal: Sequence[Action], view: dict[str, Any], tr: Translator
+    ui: GameWords, legal: Sequence[Action], view: SeatView, tr: Translator
 ) -> list[Option]:
     """``legal`` as the options on screen, their hints and odds from ``view`` (the play
     table's and a lesson's)."""

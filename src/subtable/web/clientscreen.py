@@ -11,6 +11,7 @@ from rich.text import Text
 from subtable.core.actions import Action
 from subtable.core.events import Event
 from subtable.core.game import Game
+from subtable.core.view import SeatView
 from subtable.i18n import Translator, translator
 from subtable.ui.games import GameUI
 from subtable.ui.options import Option, fit
@@ -121,13 +122,13 @@ class SeatScreen:
             self.say(self.log[at])
         self.say(tr("ui.join.log"), "dim")
 
-    def view(self) -> GameJson:
+    def view(self) -> SeatView:
+        """The view on screen, typed: the deciding seat's if this connection holds it,
+        else its first."""
         views = self.state["views"]
         decider = self.state["decider"]
-        for item in views:
-            if item["seat"] == decider:
-                return dict(item["view"])
-        return dict(views[0]["view"])
+        on_screen = next((item for item in views if item["seat"] == decider), views[0])
+        return self.game.view_from_json(on_screen["view"])
 
     def legal(self) -> list[Action]:
         """The legal actions the server listed (none when another seat decides)."""

@@ -33,7 +33,7 @@ from subtable.web.lessonjson import (
     TriedJson,
 )
 from subtable.web.routes.errors import ApiError
-from subtable.words import game_ui
+from subtable.words import game_ui, result_words
 from subtable.words.common import bot_words
 from subtable.words.rules import rule_book
 
@@ -166,8 +166,7 @@ def _describe(
     renderer = board_renderer(game)
     who = {s: bot_words(run.scene.bot, tr) for s in range(game.num_seats)}
     who[seat] = tr("ui.who.you")
-    view = p.view
-    seen = state.observe(seat)  # the typed view the board reads
+    seen = p.view
     book = [s for s in rule_book(game, tr) if s.key in run.scene.rules]
     names = [x.id for x in lessons(run.lesson.game)]
     at = names.index(lesson_id)
@@ -198,14 +197,14 @@ def _describe(
         "opening": _played(run, opening, tr),
         "board": renderer.board(seen, tr, legal),
         "panels": renderer.panels(seen, tr, legal, who),
-        "result": ui.result(view.get("outcome") or {}, tr) if state.is_terminal() else "",
+        "result": "" if (ended := state.outcome()) is None else result_words(ui, ended, tr),
         "options": [
             {
                 "n": n,
                 "id": a.id,
                 "notation": a.notation(),
                 "label": ui.action_label(a, tr),
-                "hint": ui.action_hint(a, view, tr),
+                "hint": ui.action_hint(a, seen, tr),
             }
             for n, a in enumerate(legal, start=1)
         ],

@@ -273,20 +273,16 @@ class LiveTable:
         """The position as ``client`` may see it, and what it may do now."""
         state = self.state
         decider = state.current_seat()
-        views: list[ViewJson]
-        if client.seats:
-            views = [{"seat": s, "view": state.view(s)} for s in client.seats]
-        else:
-            views = [{"seat": None, "view": state.view(None)}]
+        observed = {s: state.observe(s) for s in client.seats or (None,)}
+        views: list[ViewJson] = [{"seat": s, "view": v.to_json()} for s, v in observed.items()]
         yours = decider is not None and decider in client.seats and not self.waiting
         actions = state.legal_actions() if yours else []
-        hint_view = next((v["view"] for v in views if v["seat"] == decider), {})
         legal: list[LegalAction] = [
             {
                 "id": a.id,
                 "notation": a.notation(),
                 "label": self.ui.action_label(a, client.tr),
-                "hint": self.ui.action_hint(a, hint_view, client.tr),
+                "hint": self.ui.action_hint(a, observed[decider], client.tr),
             }
             for a in actions
         ]
@@ -305,8 +301,7 @@ class LiveTable:
         }
         if client.html:
             # the deciding seat's view first: its board is the one drawn
-            ordered = sorted(views, key=lambda v: v["seat"] != decider)
-            seen = [state.observe(v["seat"]) for v in ordered]  # the typed views they show
+            seen = sorted(observed.values(), key=lambda v: v.seat != decider)
             data["html"] = render.state_html(self, client.seats, seen, actions, client.tr, legal)
         return data
 

@@ -33,7 +33,7 @@ from subtable.web.protocol import first_problem
 from subtable.web.render import who_labels
 from subtable.web.turning import log_numbers
 from subtable.web.wire import LobbyTable
-from subtable.words import action_as_seen, game_ui
+from subtable.words import action_as_seen, game_ui, result_words
 from subtable.words.game_options import option_help, option_label
 from subtable.words.seat_words import levels_measured
 from subtable.words.seats import BEST_BOTS, HUMAN
@@ -302,7 +302,8 @@ def replay_page(
     view = revealed(state, len(table.owners)) if everything else state.observe(seat)
     board = renderer.board(view, tr, [])
     panels = renderer.panels(view, tr, [], who_map)
-    result = ui.result(state.view(None).get("outcome") or {}, tr) if state.is_terminal() else ""
+    ended = state.outcome()
+    result = "" if ended is None else result_words(ui, ended, tr)
     return {
         "step": step,
         "steps": len(actions),

@@ -19,11 +19,11 @@ from subtable.core.events import Event
 from subtable.core.game import Game, State
 from subtable.core.view import SeatView
 from subtable.i18n import Translator
-from subtable.web.boards import Following, board_renderer, following, wire_form
+from subtable.web.boards import Following, board_renderer, following
 from subtable.web.boards.svg import Element, children_html, el, make, to_html, wrap
 from subtable.web.db import TableRow
 from subtable.web.wire import LegalAction, StageJson, StateHtml
-from subtable.words import GameUI, action_as_seen
+from subtable.words import GameUI, action_as_seen, result_words
 from subtable.words.seat_words import bot_who
 
 
@@ -224,11 +224,7 @@ def unavailable_html(
 def help_html(table: LiveTable, view: SeatView, tr: Translator) -> str:
     """The terminal's ``help``: the rules for the decision on screen, as list items."""
     root = make("ul")
-    try:
-        lines = table.ui.reminder(wire_form(view), tr)  # the words read the JSON form
-    except (KeyError, TypeError, ValueError, IndexError):
-        lines = []
-    for line in lines:
+    for line in table.ui.reminder(view, tr):
         el(root, "li", line)
     return children_html(root)
 
@@ -270,12 +266,11 @@ def end_html(
 
 
 def result_text(table: LiveTable, tr: Translator) -> str:
-    """The result of the table's finished game in words (from its outcome in JSON form,
-    which the words read)."""
+    """The result of the table's finished game in words (``""`` while it goes on)."""
     outcome = table.state.outcome()
     if outcome is None:
         return ""
-    return table.ui.result({"reason": outcome.reason, "winners": list(outcome.winners)}, tr)
+    return result_words(table.ui, outcome, tr)
 
 
 def stage_json(table: LiveTable, events: Sequence[Event], tr: Translator) -> StageJson:

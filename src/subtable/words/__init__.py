@@ -26,7 +26,7 @@ from typing import Any, Protocol
 from subtable.core.actions import Action
 from subtable.core.errors import IllegalActionError
 from subtable.core.events import Event
-from subtable.core.game import Game
+from subtable.core.game import Game, Outcome
 from subtable.core.registry import registration
 from subtable.core.view import SeatView
 from subtable.i18n import Translator
@@ -118,6 +118,11 @@ def game_ui(game: Game[Any] | str) -> GameUI:
     components = None if isinstance(game, str) else getattr(game, "components", None)
     ui: GameUI = registration(game).load("ui")(components)
     return ui
+
+
+def result_words(ui: GameUI, outcome: Outcome, tr: Translator) -> str:
+    """:meth:`GameUI.result` of a finished game's ``outcome``."""
+    return ui.result({"reason": outcome.reason, "winners": list(outcome.winners)}, tr)
 
 
 def action_as_seen(

@@ -28,9 +28,10 @@ from typing import Any
 
 from subtable.core.events import Event
 from subtable.core.game import State
+from subtable.core.view import SeatView
 
 #: A game's public counts of hidden things, computed from a spectator's view.
-HiddenCounts = Callable[[dict[str, Any]], Hashable]
+HiddenCounts = Callable[[SeatView], Hashable]
 
 # Why nothing can be undone (message keys ``ui.undo.barrier.<reason>``).
 START = "start"
@@ -71,7 +72,7 @@ class UndoLedger:
 
     def before(self, state: State[Any]) -> Before:
         """Remember ``state`` just before an action is applied to it."""
-        return Before(state.clone(), state.chance_fingerprint(), self._hidden(state.view(None)))
+        return Before(state.clone(), state.chance_fingerprint(), self._hidden(state.observe(None)))
 
     def after(
         self,
@@ -89,7 +90,7 @@ class UndoLedger:
             self._decided.add(seat)
         if state.chance_fingerprint() != before.chance:
             self._drop(CHANCE)
-        elif self._hidden(state.view(None)) != before.hidden or any(e.secret for e in events):
+        elif self._hidden(state.observe(None)) != before.hidden or any(e.secret for e in events):
             self._drop(HIDDEN)
         elif not undoable:
             self._drop(OTHER_SEAT)
