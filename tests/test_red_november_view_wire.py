@@ -233,7 +233,7 @@ def test_data_that_is_no_object_is_refused(data: Any) -> None:
         RedNovember(players=3).view_from_json(data)
 
 
-JUNK = (None, True, -1, 10**30, "x", [], {}, [[1]], {"a": 1}, 1.5)
+JUNK: tuple[Any, ...] = (None, True, -1, 10**30, "x", [], {}, [[1]], {"a": 1}, 1.5)
 
 
 def test_any_value_anywhere_is_read_back_whole_or_refused() -> None:
