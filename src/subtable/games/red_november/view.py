@@ -337,11 +337,10 @@ class RedNovemberView(SeatView):
         between turns (0) and the engine's :class:`Bookkeeping` (no stage, nothing
         pending, no pregame; ``seq_next`` one above the highest stacking number) but for
         what the wire tells: the hand limit of a discard under way and the outcome. Such
-        a view is read by front ends; it is not one to determinize from.
+        a view is read by front ends; it is not one to determinize from. (The reading is
+        :func:`~subtable.games.red_november.view_reader.read_view`'s, through the game.)
         """
-        from subtable.games.red_november.view_reader import read_view
-
-        return read_view(game, data)
+        return game.view_from_json(data)
 
     def to_json(self) -> dict[str, Any]:
         """The JSON form the tables render and a server sends (:meth:`wire`'s keys)."""
