@@ -332,12 +332,14 @@ class RedNovemberView(SeatView):
 
         Everything the wire carries is read back, so ``from_wire(v.to_json(), game)``
         has the JSON form of ``v``. What it does not carry is left at rest: the space of
-        a gnome off the board (the Sea once he swam away, 0 once dead), ``choice_room``
-        and ``partner`` outside the decisions that name them, the Ghost Time Keeper
-        between turns (0) and the engine's :class:`Bookkeeping` (no stage, nothing
-        pending, no pregame; ``seq_next`` one above the highest stacking number) but for
-        what the wire tells: the hand limit of a discard under way and the outcome. Such
-        a view is read by front ends; it is not one to determinize from. (The reading is
+        a gnome off the board (the Sea once he swam away, 0 once dead), ``red_room``
+        outside the red area (0), ``choice_room`` and ``partner`` outside the decisions
+        that name them, ``decider`` once over (-1), the Ghost Time Keeper between turns
+        (0), which of two event cards of the same face lies where, and the engine's
+        :class:`Bookkeeping` (no stage, nothing pending, no pregame; ``seq_next`` one
+        above the highest stacking number) but for what the wire tells: the hand limit
+        of a discard under way (owed by the deciding gnome) and the outcome. Such a view
+        is read by front ends; it is not one to determinize from. (The reading is
         :func:`~subtable.games.red_november.view_reader.read_view`'s, through the game.)
         """
         return game.view_from_json(data)

@@ -26,64 +26,18 @@ from subtable.games.red_november.view import (
     ThisTurn,
     make_view,
 )
+from subtable.games.red_november.wire import (
+    GnomeJSON,
+    OutcomeJSON,
+    PendingJSON,
+    RedNovemberViewJSON,
+    RoomJSON,
+    ThisTurnJSON,
+)
 
 if TYPE_CHECKING:
     from subtable.games.red_november.game import RedNovember
 
-#: the keys of a view's JSON form (``legal`` is there only for the deciding seat)
-VIEW_KEYS = frozenset(
-    {
-        "game",
-        "seat",
-        "turn",
-        "active",
-        "ghost",
-        "pending",
-        "rooms",
-        "blocked",
-        "tracks",
-        "tokens",
-        "gnomes",
-        "event_deck",
-        "event_discard",
-        "event_removed",
-        "kraken_set_aside",
-        "item_deck",
-        "item_discard",
-        "grog_stash",
-        "this_turn",
-        "options",
-        "outcome",
-    }
-)
-GNOME_KEYS = frozenset(
-    {
-        "seat",
-        "room",
-        "alive",
-        "abandoned",
-        "fainted",
-        "intoxication",
-        "keeper",
-        "stack",
-        "red_area",
-        "hand",
-        "hand_size",
-    }
-)
-THIS_TURN_KEYS = frozenset(
-    {
-        "grog",
-        "enter_fire",
-        "aqualung",
-        "lucky",
-        "crowbar",
-        "started_outside",
-        "entered_fire",
-        "fresh",
-        "bonus",
-    }
-)
 #: a bound on counts the wire may carry (cards, stacking numbers, turns)
 _MOST = 1 << 62
 
@@ -93,24 +47,26 @@ def _bad(message: str) -> ValueError:
 
 
 class _Object:
-    """One JSON object of the view, read key by key; ``path`` names it in errors."""
+    """One JSON object of the view, read key by key; ``path`` names it in errors. Its keys
+    are ``shape``'s (a TypedDict of :mod:`~subtable.games.red_november.wire`, whose
+    ``NotRequired`` keys may be left out), or the set given."""
 
-    def __init__(
-        self, data: object, path: str, keys: frozenset[str], optional: Sequence[str] = ()
-    ) -> None:
+    def __init__(self, data: object, path: str, shape: type | frozenset[str]) -> None:
+        where = path or "the view"  # ``path`` is empty for the view itself
         if not isinstance(data, Mapping):
-            raise _bad(f"{path} must be a JSON object, not {type(data).__name__}")
+            raise _bad(f"{where} must be a JSON object, not {type(data).__name__}")
+        keys, optional = (shape, frozenset[str]()) if isinstance(shape, frozenset) else _keys(shape)
         missing = sorted(keys - data.keys())
         if missing:
-            raise _bad(f"{path} lacks {', '.join(missing)}")
-        unknown = sorted(str(k) for k in data.keys() - keys - set(optional))
+            raise _bad(f"{where} lacks {', '.join(missing)}")
+        unknown = sorted(str(k) for k in data.keys() - keys - optional)
         if unknown:
-            raise _bad(f"{path} has unknown keys {', '.join(unknown)}")
+            raise _bad(f"{where} has unknown keys {', '.join(unknown)}")
         self.data: Mapping[str, object] = data
         self.path = path
 
     def name(self, key: str) -> str:
-        return f"{self.path}.{key}"
+        return f"{self.path}.{key}" if self.path else key
 
     def int_(self, key: str, lo: int, hi: int) -> int:
         return _int(self.data[key], self.name(key), lo, hi)
@@ -138,11 +94,17 @@ class _Object:
         return value
 
 
+def _keys(shape: Any) -> tuple[frozenset[str], frozenset[str]]:
+    """A TypedDict's keys: those it requires, those it may leave out."""
+    return shape.__required_keys__, shape.__optional_keys__
+
+
 def _int(value: object, name: str, lo: int, hi: int) -> int:
     if type(value) is not int:
         raise _bad(f"{name} must be a whole number, not {value!r}")
     if not lo <= value <= hi:
-        raise _bad(f"{name} is {value}, outside {lo}..{hi}")
+        bounds = f"outside {lo}..{hi}" if hi < _MOST else f"not a count from {lo}"
+        raise _bad(f"{name} is {value}, {bounds}")
     return value
 
 
@@ -162,7 +124,7 @@ def _counts(
 
 def read_view(game: RedNovember, data: Mapping[str, Any]) -> RedNovemberView:
     """The :class:`RedNovemberView` whose JSON form is ``data`` (raises ``ValueError``)."""
-    view = _Object(data, "the view", VIEW_KEYS, optional=("legal",))
+    view = _Object(data, "", RedNovemberViewJSON)
     if view.data["game"] != game.info.name:
         raise _bad(f"it is a view of {view.data['game']!r}, not of {game.info.name!r}")
     if view.data["options"] != dict(game.options):
@@ -227,8 +189,7 @@ def read_view(game: RedNovember, data: Mapping[str, Any]) -> RedNovemberView:
 def _read_pending(view: _Object, n: int) -> tuple[Phase, int, Choice, int, int, int | None]:
     """``pending``: the phase, the deciding seat, the event's choice, its room, the partner
     and a discard's hand limit."""
-    pend = _Object(view.data["pending"], "pending", frozenset({"phase", "seat"}),
-                   optional=("partner", "choice", "room", "limit"))  # fmt: skip
+    pend = _Object(view.data["pending"], "pending", PendingJSON)
     name = pend.data["phase"]
     if name not in PHASE_NAMES:
         raise _bad(f"pending.phase {name!r} is none of {', '.join(PHASE_NAMES)}")
@@ -278,7 +239,7 @@ def _read_rooms(view: _Object) -> tuple[tuple[bool, ...], tuple[int, ...]]:
         raise _bad(f"rooms has {len(rows)} entries, expected {SEA - 1}")
     fire, water = [False] * (SEA + 1), [0] * (SEA + 1)
     for r, data in enumerate(rows, start=1):
-        row = _Object(data, f"rooms[{r - 1}]", frozenset({"room", "fire", "water"}))
+        row = _Object(data, f"rooms[{r - 1}]", RoomJSON)
         row.int_("room", r, r)
         fire[r] = row.bool_("fire")
         water[r] = row.int_("water", 0, 2)
@@ -318,7 +279,7 @@ def _read_gnomes(view: _Object, c: Components, n: int) -> tuple[tuple[Any, ...],
     copies = [item.copies for item in c.items]
     columns: list[list[Any]] = [[] for _ in range(10)]
     for g, data in enumerate(rows):
-        row = _Object(data, f"gnomes[{g}]", GNOME_KEYS)
+        row = _Object(data, f"gnomes[{g}]", GnomeJSON)
         row.int_("seat", g, g)
         alive, abandoned = row.bool_("alive"), row.bool_("abandoned")
         room = row.opt_int("room", 1, SEA)
@@ -381,7 +342,7 @@ def _read_item_discard(view: _Object, c: Components) -> tuple[int, ...]:
 
 def _read_this_turn(view: _Object) -> ThisTurn:
     """``this_turn``: the active gnome's item effects."""
-    t = _Object(view.data["this_turn"], "this_turn", THIS_TURN_KEYS)
+    t = _Object(view.data["this_turn"], "this_turn", ThisTurnJSON)
     bonus = t.object_("bonus")
     if set(bonus) != set(FIX_KINDS):
         raise _bad(f"this_turn.bonus must name each of {', '.join(FIX_KINDS)}")
@@ -405,7 +366,7 @@ def _read_outcome(game: RedNovember, view: _Object, phase: Phase) -> tuple[str, 
         raise _bad("outcome must be given exactly when the game is over")
     if data is None:
         return "", ()
-    out = _Object(data, "outcome", frozenset({"reason", "winners"}))
+    out = _Object(data, "outcome", OutcomeJSON)
     reason = out.data["reason"]
     if reason not in game.info.end_reasons:
         raise _bad(f"outcome.reason {reason!r} is not a way Red November ends")
