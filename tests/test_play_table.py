@@ -293,7 +293,7 @@ def test_every_event_action_reason_and_board_reads_in_every_language() -> None:
                     _clean(line)
             if seat is None or step % 7:
                 continue
-            view = state.view(seat)
+            view = state.observe(seat)
             if step % 49 == 0:  # drawing is the slow part: a sample of positions is enough
                 consoles[tr.lang].print(ui.render(view, tr, {seat: tr("ui.who.you")}))
             for line in ui.reminder(view, tr):

@@ -731,10 +731,10 @@ def test_the_table_says_why_and_warns_of_the_heroic_death() -> None:
     )
     ui = game_ui(s.game)
     enter(s, 8)
-    view = s.view(0)
+    view = s.observe(0)
     reminders = ui.reminder(view, tr)
     assert tr("rn.help.heroic_sacrifice") in reminders and tr("rn.help.in_fire") not in reminders
-    assert tr("rn.help.heroic_sacrifice") not in ui.reminder(s.view(1), tr)  # not his turn
+    assert tr("rn.help.heroic_sacrifice") not in ui.reminder(s.observe(1), tr)  # not his turn
     death = "⚠ then dies in the flames (heroic sacrifice)"
     assert ui.action_hint(s.game.parse_action("draw 2"), view, tr) == death
     assert ui.action_hint(s.game.parse_action("extinguish 3"), view, tr) == (
@@ -749,9 +749,9 @@ def test_the_table_says_why_and_warns_of_the_heroic_death() -> None:
     )
     off = position(rooms={0: 5}, fire=(8,), hands={0: ("fire_extinguisher",)})
     enter(off, 8)
-    assert tr("rn.help.in_fire") in ui.reminder(off.view(0), tr)
-    assert tr("rn.help.heroic_sacrifice") not in ui.reminder(off.view(0), tr)
-    assert ui.action_hint(off.game.parse_action("extinguish 3"), off.view(0), tr) == (
+    assert tr("rn.help.in_fire") in ui.reminder(off.observe(0), tr)
+    assert tr("rn.help.heroic_sacrifice") not in ui.reminder(off.observe(0), tr)
+    assert ui.action_hint(off.game.parse_action("extinguish 3"), off.observe(0), tr) == (
         "60% to succeed (roll ≤ 6, items +3)"
     )
 

@@ -24,7 +24,8 @@ from subtable.games.red_november.view import (
 
 BIG_SEED = 0x5EED_0F_F41_2026  # no other number of a view can equal it
 
-#: every key the terminal table and the words read (src/subtable/words/red_november.py, ui/table.py)
+#: every key of the wire form that a front end reads back (the remote terminal, through
+#: ``RedNovember.view_from_json``, and the browser page)
 UI_KEYS = {
     "game",
     "seat",

@@ -72,18 +72,20 @@ def test_fix_it_options_show_the_exact_chance_and_useless_items_warn() -> None:
     state = game.new_state(11)
     ui = game_ui(game)
     tr = translator("en")
-    view = state.view(state.current_seat())
+    data = state.observe(state.current_seat()).to_json()
     space = game.action_space
-    view["this_turn"]["bonus"]["engine"] = 3  # a Toolbox already used this turn
+    data["this_turn"]["bonus"]["engine"] = 3  # a Toolbox already used this turn
+    view = game.view_from_json(data)
     fix = space.parse("fix-engine 4")
     assert ui.action_hint(fix, view, tr) == "70% to succeed (roll ≤ 7, items +3)"
     assert ui.odds(fix, view) == 0.7  # what the short option list shows (``· 70%``)
     assert ui.odds(space.parse("use crowbar"), view) is None
     crowbar = space.parse("use crowbar")
-    assert view["blocked"] == []
+    assert data["blocked"] == []
     hint = ui.action_hint(crowbar, view, tr)
     assert hint is not None and hint.startswith("⚠") and "Unblock Hatch" in hint
-    view["blocked"] = [[4, 5]]
+    data["blocked"] = [[4, 5]]
+    view = game.view_from_json(data)
     assert ui.action_hint(crowbar, view, tr) == "+3 to Unblock Hatch this turn"
     assert ui.action_hint(space.parse("no-action"), view, tr) is None
 
@@ -140,7 +142,7 @@ def test_unnamed_rooms_show_their_number_on_the_board() -> None:
     game = make_game("red-november", players=3)
     state = game.new_state(11)
     out = Console(width=160, record=True, color_system=None)
-    out.print(game_ui(game).render(state.view(0), translator("en"), {}))
+    out.print(game_ui(game).render(state.observe(0), translator("en"), {}))
     assert "room 3" in out.export_text()
 
 

@@ -28,7 +28,7 @@ from subtable.games.red_november.actions import Kind, RNAction
 from subtable.games.red_november.components import SEA, default_components
 from subtable.games.red_november.view import RedNovemberView
 from subtable.i18n import LANGUAGES, translator
-from subtable.web.boards import board_renderer, wire_form
+from subtable.web.boards import board_renderer
 from subtable.web.boards.red_november import RedNovemberBoard
 from subtable.web.boards.svg import el, make, target, to_svg, wrap
 
@@ -471,12 +471,3 @@ def test_time_track_marks_never_overlap() -> None:
                 assert all(_apart(box, other) for other in boxes[i + 1 :]), where
             checked += any("ghost" in m.get("class", "") for m in marks)
     assert checked > 20
-
-
-def test_the_words_get_the_views_json_form_made_once_per_view() -> None:
-    state = _sample()[3]
-    view, other = state.observe(0), state.observe(1)
-    data = wire_form(view)
-    assert data == state.view(0)
-    assert wire_form(view) is data  # asked again for the same view: not made again
-    assert wire_form(other) == state.view(1) and wire_form(view) is not data

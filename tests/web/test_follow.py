@@ -184,12 +184,12 @@ def test_a_fix_it_is_one_row_with_its_minutes_and_odds() -> None:
         pumps = [a for a in legal if a.notation().startswith("pump ")]
         if len(pumps) < 3:
             continue
-        view = state.view(seat)
+        view = state.observe(seat)
         ui = board.ui  # type: ignore[attr-defined]
         rows = [
             {"label": ui.action_label(a, EN), "hint": ui.action_hint(a, view, EN)} for a in legal
         ]
-        html = options_html(board, state.observe(seat), legal, rows, EN)
+        html = options_html(board, view, legal, rows, EN)
         row = next(li for li in html.split("<li") if "Pump Water" in li and "chips" in li)
         assert _ids(row) == [a.id for a in pumps]  # one row, one choice per minute
         for a in pumps:

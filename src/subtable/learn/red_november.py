@@ -15,21 +15,53 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypedDict
 
 from subtable.core.game import Game
+from subtable.core.options import OptionValue
 from subtable.core.view import SeatView
 from subtable.games.red_november.components import SEA, Components
+from subtable.games.red_november.game import RedNovember
+from subtable.games.red_november.state import RedNovemberState
 from subtable.games.red_november.view import RedNovemberView
 from subtable.learn.lesson import Lesson, Msg, Scene, Step, Wrong, edited
 
 GAME = "red-november"
 #: the lessons' table: three gnomes, one player each (the learner is Gnome 1)
-OPTIONS: Mapping[str, Any] = {"players": 3}
+OPTIONS: Mapping[str, OptionValue] = {"players": 3}
 #: the seed every position is dealt from before it is edited
 SEED = 2024
 #: generator states whose next action die rolls 1, 2, 5 or 10 (``scripts/lesson_dice.py``)
 ROLLS_1, ROLLS_2, ROLLS_5, ROLLS_10 = 2, 15, 20, 17
+
+
+#: a position as the engine loads it: a state's saved form (``RedNovemberState.to_json``),
+#: checked field by field when the scene starts
+Position = Mapping[str, Any]
+
+
+class _Edits(TypedDict, total=False):
+    """The fields of the saved form a position sets (the state's attributes, same names)."""
+
+    room: list[int]
+    keeper: list[int]
+    seq: list[int]
+    seq_next: int
+    active: int
+    decider: int
+    ghost: int
+    turn: int
+    fire: list[bool]
+    water: list[int]
+    blocked: list[bool]
+    track: list[int]
+    token: list[int]
+    hands: list[list[int]]
+    item_deck: list[int]
+    stash: int
+    event_deck: list[int]
+    intox: list[int]
+    rng: int
 
 
 def _position(
@@ -47,14 +79,15 @@ def _position(
     intoxication: Mapping[int, int] | None = None,
     rng: int | None = None,
     turn: int = 12,
-) -> dict[str, Any]:
+) -> Position:
     """The saved form of a position, Gnome 1 to play: a game dealt from :data:`SEED`, with
     these fields edited. ``hands`` take their cards from the item deck (Grog from the stash
     when the deck has none); ``events`` (``kind`` or ``kind:number``, the Faint Check
     number) are put on top of the event deck in the order they will be drawn."""
-    c: Components = game.components  # type: ignore[attr-defined]
+    if not isinstance(game, RedNovember):
+        raise TypeError(f"Red November's lessons set up a Red November game, not {game!r}")
+    c = game.components
     state = game.new_state(SEED)
-    data = state.to_json()
     n = game.num_seats
     active = 0
     # Gnome 1 is furthest back, on top of any stack: he plays now
@@ -62,14 +95,14 @@ def _position(
     seq[active] = n + 1
     water = water or {}
     hatch_of = {pair: h for h, pair in enumerate(c.hatches)}
-    new_hands, deck, stash = _deal(c, data, n, hands or {})
+    new_hands, deck, stash = _deal(c, state, n, hands or {})
     track = [c.track_start] * len(c.tracks)
     for name, level in (tracks or {}).items():
         track[c.tracks.index(name)] = level
     token = [-1] * len(c.tokens)
     for name, space in (tokens or {}).items():
         token[c.tokens.index(name)] = space
-    changes: dict[str, Any] = {
+    changes: _Edits = {
         "room": list(rooms),
         "keeper": list(keepers),
         "seq": seq,
@@ -86,7 +119,7 @@ def _position(
         "hands": new_hands,
         "item_deck": deck,
         "stash": stash,
-        "event_deck": _stacked(c, data["event_deck"], events),
+        "event_deck": _stacked(c, state.event_deck, events),
         "intox": [(intoxication or {}).get(g, 0) for g in range(n)],
     }
     if rng is not None:
@@ -95,16 +128,16 @@ def _position(
 
 
 def _deal(
-    c: Components, data: Mapping[str, Any], n: int, hands: Mapping[int, Sequence[str]]
+    c: Components, dealt: RedNovemberState, n: int, hands: Mapping[int, Sequence[str]]
 ) -> tuple[list[list[int]], list[int], int]:
-    """The gnomes' ``hands`` (by item kind) dealt from the saved form ``data``'s item deck
-    and hands (Grog from the stash when the deck has none): the new hands, the item deck
-    left (in its dealt order) and the stash left."""
-    pool = Counter(data["item_deck"])
-    for hand in data["hands"]:
+    """The gnomes' ``hands`` (by item kind) dealt from the ``dealt`` state's item deck and
+    hands (Grog from the stash when the deck has none): the new hands, the item deck left
+    (in its dealt order) and the stash left."""
+    pool = Counter(dealt.item_deck)
+    for hand in dealt.hands:
         for i, k in enumerate(hand):
             pool[i] += k
-    stash: int = data["stash"]
+    stash = dealt.stash
     grog = c.item_index("grog")
     new_hands = [[0] * len(c.items) for _ in range(n)]
     for g, kinds in hands.items():
@@ -118,8 +151,8 @@ def _deal(
                 raise ValueError(f"no {kind} card left for gnome {g + 1}")
             new_hands[g][i] += 1
     deck = []
-    held = [i for hand in data["hands"] for i, k in enumerate(hand) for _ in range(k)]
-    for i in data["item_deck"] + held:
+    held = [i for hand in dealt.hands for i, k in enumerate(hand) for _ in range(k)]
+    for i in dealt.item_deck + held:
         if pool[i] > 0:
             pool[i] -= 1
             deck.append(i)
@@ -164,19 +197,19 @@ def _minutes(word: str, low: int, high: int) -> tuple[str, ...]:
 
 
 # -- lesson 1: the turn, moving, water and fire -----------------------------------------------
-def _time(game: Game[Any]) -> dict[str, Any]:
+def _time(game: Game[Any]) -> Position:
     return _position(game, rooms=(8, 5, 10), keepers=(60, 58, 59), events=("respite",))
 
 
-def _hatches(game: Game[Any]) -> dict[str, Any]:
+def _hatches(game: Game[Any]) -> Position:
     return _position(game, rooms=(3, 7, 9), keepers=(50, 48, 47), blocked=((1, 3),))
 
 
-def _water(game: Game[Any]) -> dict[str, Any]:
+def _water(game: Game[Any]) -> Position:
     return _position(game, rooms=(7, 9, 10), keepers=(40, 38, 36), water={5: 2})
 
 
-def _fire(game: Game[Any]) -> dict[str, Any]:
+def _fire(game: Game[Any]) -> Position:
     return _position(
         game,
         rooms=(2, 8, 10),
@@ -188,7 +221,7 @@ def _fire(game: Game[Any]) -> dict[str, Any]:
     )
 
 
-def _game_one(game: Game[Any]) -> dict[str, Any]:
+def _game_one(game: Game[Any]) -> Position:
     return _position(
         game,
         rooms=(4, 8, 2),
@@ -287,7 +320,7 @@ FIRST_TURNS = Lesson(
 
 
 # -- lesson 2: fix-its, the die, items, events and Destruction tokens ------------------------
-def _howard(game: Game[Any]) -> dict[str, Any]:
+def _howard(game: Game[Any]) -> Position:
     return _position(
         game,
         rooms=(3, 8, 10),
@@ -300,7 +333,7 @@ def _howard(game: Game[Any]) -> dict[str, Any]:
     )
 
 
-def _items(game: Game[Any]) -> dict[str, Any]:
+def _items(game: Game[Any]) -> Position:
     return _position(
         game,
         rooms=(1, 8, 10),
@@ -312,7 +345,7 @@ def _items(game: Game[Any]) -> dict[str, Any]:
     )
 
 
-def _bethany(game: Game[Any]) -> dict[str, Any]:
+def _bethany(game: Game[Any]) -> Position:
     return _position(
         game,
         rooms=(4, 8, 10),
@@ -323,13 +356,13 @@ def _bethany(game: Game[Any]) -> dict[str, Any]:
     )
 
 
-def _pumps_down(game: Game[Any]) -> dict[str, Any]:
+def _pumps_down(game: Game[Any]) -> Position:
     return _position(
         game, rooms=(8, 5, 10), keepers=(47, 45, 44), events=("oxygen_pumps_down", "respite")
     )
 
 
-def _game_two(game: Game[Any]) -> dict[str, Any]:
+def _game_two(game: Game[Any]) -> Position:
     return _position(
         game,
         rooms=(2, 5, 7),
@@ -421,7 +454,7 @@ FIXING = Lesson(
 
 
 # -- lesson 3: Geoff's turn, fainting, dying and the end -------------------------------------
-def _geoff(game: Game[Any]) -> dict[str, Any]:
+def _geoff(game: Game[Any]) -> Position:
     return _position(
         game,
         rooms=(7, 3, 9),
@@ -447,7 +480,7 @@ def _geoff(game: Game[Any]) -> dict[str, Any]:
     )
 
 
-def _escape(game: Game[Any]) -> dict[str, Any]:
+def _escape(game: Game[Any]) -> Position:
     return _position(
         game,
         rooms=(6, 8, 10),
@@ -458,7 +491,7 @@ def _escape(game: Game[Any]) -> dict[str, Any]:
     )
 
 
-def _end(game: Game[Any]) -> dict[str, Any]:
+def _end(game: Game[Any]) -> Position:
     return _position(
         game,
         rooms=(7, 8, 10),
@@ -470,7 +503,7 @@ def _end(game: Game[Any]) -> dict[str, Any]:
     )
 
 
-def _game_three(game: Game[Any]) -> dict[str, Any]:
+def _game_three(game: Game[Any]) -> Position:
     return _position(
         game,
         rooms=(5, 1, 9),

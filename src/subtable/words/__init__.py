@@ -7,8 +7,6 @@ importing another's package; none of its modules draws (no Rich, no markup):
 
 * :mod:`subtable.words.red_november`, :mod:`subtable.words.submarine` — each game's names,
   action labels, reasons why not, narration, reminders and results;
-* :mod:`subtable.words.red_november_json` — each
-  game's view in its JSON form read as the game declares it (``games/<game>/wire.py``);
 * :mod:`subtable.words.rules` and each game's rule book (``<game>_rules``);
 * :mod:`subtable.words.seats`, :mod:`subtable.words.seat_words` — who controls which seat;
 * :mod:`subtable.words.undo` — how far back ``undo`` may go, and why;

@@ -4,13 +4,14 @@ narration, reminders and results (the terminal's board: :mod:`subtable.ui.games.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
 from typing import Any, NamedTuple
 
 from subtable.core.actions import Action
 from subtable.core.errors import IllegalActionError
 from subtable.core.events import Event
+from subtable.core.view import SeatView
 from subtable.games.red_november import rules
 from subtable.games.red_november.actions import ACTION_KINDS, FIX_OF_KIND, Kind, RNAction
 from subtable.games.red_november.components import (
@@ -20,9 +21,15 @@ from subtable.games.red_november.components import (
     ItemKind,
     default_components,
 )
+from subtable.games.red_november.view import (
+    CHOICE_NAMES,
+    PHASE_NAMES,
+    Choice,
+    Phase,
+    RedNovemberView,
+)
 from subtable.i18n import Translator, translator
 from subtable.words.common import core_why, headline
-from subtable.words.red_november_json import RedNovemberViewJSON, view_json
 
 #: reason codes told apart by the action's kind (``rn.why.wrong_room.<variant>``)
 WHY_VARIANTS = ("wrong_room",)
@@ -32,6 +39,13 @@ CHOICES = ("fire_spreads", "blocked_hatch", "discard")
 GNOME_COLUMNS = ("gnome", "player", "room", "keeper", "intoxication", "hand", "status")
 #: event parameters that name a gnome
 _GNOME_PARAMS = ("gnome", "partner", "target", "chooser", "winner")
+
+
+def rn_view(view: SeatView) -> RedNovemberView:
+    """``view`` as a Red November view (raises ``TypeError`` for another game's)."""
+    if not isinstance(view, RedNovemberView):
+        raise TypeError(f"Red November's words read a RedNovemberView, not a {type(view).__name__}")
+    return view
 
 
 class _FixRoll(NamedTuple):
@@ -135,13 +149,13 @@ class RedNovemberWords:
         return tr(f"rn.act.public.{form}")
 
     # -- hints and card texts ------------------------------------------------------
-    def action_hint(self, action: Action, seen: Mapping[str, Any], tr: Translator) -> str | None:
+    def action_hint(self, action: Action, seen: SeatView, tr: Translator) -> str | None:
         """A fix-it action's exact chance of success; what an item gives, or that it gives
         nothing now."""
-        view = view_json(seen)
+        view = rn_view(seen)
         assert isinstance(action, RNAction)
         hint: str | None = None
-        if action.kind in FIX_OF_KIND and view.get("ghost") is not None:
+        if action.kind in FIX_OF_KIND and view.active >= 0:
             hint = self._fix_hint(action, view, tr)
         elif action.kind == Kind.USE:
             hint = self._use_hint(self.c.items[action.target], view, tr)
@@ -150,15 +164,15 @@ class RedNovemberWords:
             hint = death if hint is None else f"{hint} · {death}"
         return hint
 
-    def odds(self, action: Action, seen: Mapping[str, Any]) -> float | None:
+    def odds(self, action: Action, seen: SeatView) -> float | None:
         """A fix-it action's exact chance of success (0 once time is past its token)."""
-        view = view_json(seen)
+        view = rn_view(seen)
         assert isinstance(action, RNAction)
-        if action.kind not in FIX_OF_KIND or view.get("ghost") is None:
+        if action.kind not in FIX_OF_KIND or view.active < 0:
             return None
         return float(self._fix_roll(action, view).chance)
 
-    def _fix_hint(self, action: RNAction, view: RedNovemberViewJSON, tr: Translator) -> str:
+    def _fix_hint(self, action: RNAction, view: RedNovemberView, tr: Translator) -> str:
         fix = self._fix_roll(action, view)
         if fix.too_late:
             return tr("rn.hint.too_late", token=self.token(fix.token, tr))
@@ -167,22 +181,20 @@ class RedNovemberWords:
             return tr("rn.hint.chance.bonus", percent=percent, target=fix.target, bonus=fix.bonus)
         return tr("rn.hint.chance", percent=percent, target=fix.target)
 
-    def _fix_roll(self, action: RNAction, view: RedNovemberViewJSON) -> _FixRoll:
+    def _fix_roll(self, action: RNAction, view: RedNovemberView) -> _FixRoll:
         """The roll a fix-it action would make, as ``view`` shows the board."""
         fix = FIX_OF_KIND[action.kind]
-        room, ghost = view["gnomes"][view["active"]]["room"], view["ghost"]
+        room = view.aboard_room(view.active)
         # a fix-it action is offered only to a gnome aboard, during his turn
-        assert room is not None and ghost is not None
-        water = [0] * (SEA + 1)
-        for row in view["rooms"]:
-            water[row["room"]] = row["water"]
+        assert room is not None and view.active >= 0
+        water = [0, *view.water[1:SEA], 0]  # the rooms' water: none in the Sea
         penalty = rules.action_penalty(self.c, action.kind, water, room)
-        bonus = int(view["this_turn"]["bonus"].get(fix, 0))
+        bonus = view.this_turn.bonus[FIX_KINDS.index(fix)]
         repair = self.c.repairs.get(fix)
-        token = self.c.tokens[repair.token] if repair is not None and repair.token >= 0 else ""
-        place = view["tokens"].get(token) if token else None
-        after = ghost - action.minutes - penalty
-        position = -1 if place is None else int(place)
+        slot = repair.token if repair is not None else -1  # its Destruction token, if any
+        token = self.c.tokens[slot] if slot >= 0 else ""
+        position = view.token[slot] if slot >= 0 else -1
+        after = view.ghost - action.minutes - penalty
         return _FixRoll(
             token=token,
             bonus=bonus,
@@ -193,33 +205,33 @@ class RedNovemberWords:
             target=min(rules.DIE, rules.fix_target(action.minutes, bonus)),
         )
 
-    def _use_hint(self, item: ItemKind, view: RedNovemberViewJSON, tr: Translator) -> str | None:
+    def _use_hint(self, item: ItemKind, view: RedNovemberView, tr: Translator) -> str | None:
         if item.sober:
-            level = view["gnomes"][view["active"]]["intoxication"]
+            level = view.intoxication[view.active]
             return tr("rn.hint.sober") if level else tr("rn.hint.useless.sober")
         fixes = [FIX_KINDS[i] for i, b in enumerate(item.bonus) if b]
         if not fixes:
             return None
         names = tr.join([self.fix(f, tr) for f in fixes])
         bonus = max(item.bonus)
-        attack = item.kind == "crowbar" and bool(view["options"].get("crazed_gnomes"))
+        attack = item.kind == "crowbar" and view.game.crazed_gnomes
         if attack or any(self._needed(f, view) for f in fixes):
             return tr("rn.hint.bonus", bonus=bonus, fixes=names)
         return tr("rn.hint.useless.bonus", bonus=bonus, fixes=names)
 
-    def _needed(self, fix: str, view: RedNovemberViewJSON) -> bool:
+    def _needed(self, fix: str, view: RedNovemberView) -> bool:
         """Whether anything on the board calls for this fix-it action now."""
         if fix == "extinguish":
-            return any(row["fire"] for row in view["rooms"])
+            return any(view.fire[1:SEA])
         if fix == "pump":
-            return any(row["water"] for row in view["rooms"])
+            return any(view.water[1:SEA])
         if fix == "unblock":
-            return bool(view["blocked"])
+            return any(view.blocked)
         repair = self.c.repairs[fix]
-        if repair.token >= 0 and view["tokens"].get(self.c.tokens[repair.token]) is not None:
+        if repair.token >= 0 and view.token[repair.token] >= 0:
             return True
         if repair.track >= 0:
-            level = int(view["tracks"][self.c.tracks[repair.track]])
+            level = view.track[repair.track]
             return rules.track_after_repair(self.c, level) < level
         return False
 
@@ -454,18 +466,17 @@ class RedNovemberWords:
         )
         return tr("rn.event.game_started", gnomes=p["gnomes"], space=p["space"], where=where)
 
-    def pending_text(self, seen: Mapping[str, Any], tr: Translator) -> str:
+    def pending_text(self, seen: SeatView, tr: Translator) -> str:
         """The decision waited for, in words (empty once the game is over)."""
-        view = view_json(seen)
-        pend = view["pending"]
-        phase, seat = pend["phase"], pend["seat"]
-        if phase == "over" or seat is None:
+        view = rn_view(seen)
+        if view.phase == Phase.OVER:
             return ""
-        who = self.seat_name(seat, tr)
-        if phase == "event_choice":
-            choice = pend.get("choice", "discard")
-            room = self.room(named, tr) if (named := pend.get("room")) else ""
-            limit = int(pend.get("limit", 0))
+        who = self.seat_name(view.decider, tr)
+        if view.phase == Phase.EVENT_CHOICE:
+            choice = _choice_name(view)
+            named = view.choice_room if view.choice == Choice.BLOCK else 0
+            room = self.room(named, tr) if named else ""
+            limit = view.discard_limit or 0
             if choice == "discard":
                 return tr.plural(
                     "rn.pending.choice.discard",
@@ -474,85 +485,75 @@ class RedNovemberWords:
                     gnome=who,
                     limit=limit,
                 )
-            return tr(
-                f"rn.pending.choice.{choice}", gnome=who, room=room, limit=pend.get("limit", 0)
-            )
-        partner = pend.get("partner", -1)
-        other = self.seat_name(partner, tr) if isinstance(partner, int) and partner >= 0 else ""
-        active = view.get("active", -1)
-        mover = self.seat_name(active, tr) if isinstance(active, int) and active >= 0 else ""
-        return tr(f"rn.pending.{phase}", gnome=who, partner=other, active=mover)
+            return tr(f"rn.pending.choice.{choice}", gnome=who, room=room, limit=limit)
+        partner = view.named_partner
+        other = self.seat_name(partner, tr) if partner >= 0 else ""
+        mover = self.seat_name(view.active, tr) if view.active >= 0 else ""
+        return tr(f"rn.pending.{PHASE_NAMES[view.phase]}", gnome=who, partner=other, active=mover)
 
-    def turn_phrases(self, seen: Mapping[str, Any], tr: Translator) -> list[str]:
+    def turn_phrases(self, seen: SeatView, tr: Translator) -> list[str]:
         """What the active gnome's items did this turn, one phrase each (none between turns)."""
-        view = view_json(seen)
-        if view["ghost"] is None or view["outcome"] is not None:
+        view = rn_view(seen)
+        if view.active < 0 or view.is_over:
             return []
-        t = view["this_turn"]
-        parts = [tr("rn.turn.ghost", ghost=view["ghost"])]
-        if t["grog"]:
-            parts.append(tr("rn.turn.grog", n=t["grog"]))
-        if t["enter_fire"]:
+        t = view.this_turn
+        parts = [tr("rn.turn.ghost", ghost=view.ghost)]
+        if t.grog:
+            parts.append(tr("rn.turn.grog", n=t.grog))
+        if t.fire_ok:
             parts.append(tr("rn.turn.enter_fire"))
-        if t["aqualung"]:
+        if t.aqualung:
             parts.append(tr("rn.turn.aqualung"))
-        if t["lucky"]:
-            parts.append(
-                tr.plural("rn.turn.lucky", "rn.turn.lucky.plural", t["lucky"], n=t["lucky"])
-            )
-        if t["crowbar"] and view["options"].get("crazed_gnomes"):
+        if t.lucky:
+            parts.append(tr.plural("rn.turn.lucky", "rn.turn.lucky.plural", t.lucky, n=t.lucky))
+        if t.crowbar and view.game.crazed_gnomes:
             parts.append(tr("rn.turn.crowbar"))
-        if t["started_outside"]:
+        if t.outside:
             parts.append(tr("rn.turn.outside"))
-        bonuses = [f"{self.fix(k, tr)} +{v}" for k, v in t["bonus"].items() if v]
+        bonuses = [f"{self.fix(k, tr)} +{v}" for k, v in zip(FIX_KINDS, t.bonus, strict=True) if v]
         if bonuses:
             parts.append(tr("rn.turn.bonus", bonuses=", ".join(bonuses)))
         return parts
 
-    def gnome_status(
-        self, g: Mapping[str, Any], view: Mapping[str, Any], tr: Translator
-    ) -> list[str]:
-        """A gnome's states in words: dead or abandoned, fainted, in the red area, active."""
+    def gnome_status(self, g: int, seen: SeatView, tr: Translator) -> list[str]:
+        """Gnome ``g``'s states in words: dead or abandoned, fainted, in the red area, active."""
+        view = rn_view(seen)
         status = []
-        if not g["alive"]:
+        if not view.alive[g]:
             status.append(tr("rn.status.dead"))
-        elif g["abandoned"]:
+        elif view.abandoned[g]:
             status.append(tr("rn.status.abandoned"))
-        if g["fainted"]:
+        if view.fainted[g]:
             status.append(tr("rn.status.fainted"))
-        if g["red_area"]:
+        if view.red_room[g] == view.room[g] != 0:
             status.append(tr("rn.status.red_area"))
-        if g["seat"] == view.get("active"):
+        if g == view.active:
             status.append(tr("rn.status.active"))
         return status
 
     # -- help, result, undo, options -----------------------------------------------
-    def reminder(self, seen: Mapping[str, Any], tr: Translator) -> list[str]:
+    def reminder(self, seen: SeatView, tr: Translator) -> list[str]:
         """Rule reminders for the decision on screen."""
-        view = view_json(seen)
-        pend = view["pending"]
-        phase = pend["phase"]
+        view = rn_view(seen)
+        phase = view.phase
         out: list[str] = []
-        if phase == "movement":
+        if phase == Phase.MOVE:
             out += [tr("rn.help.movement"), tr("rn.help.action"), tr("rn.help.items")]
-            seat = view["seat"]
-            g = view["gnomes"][seat] if seat is not None else None
-            room = g["room"] if g else None
+            room = view.aboard_room(view.seat) if view.seat is not None else None
             if room is not None and room != SEA:
-                row = view["rooms"][room - 1]
-                if row["fire"]:
+                if view.fire[room]:
                     heroic = _heroic(view)
                     out.append(tr("rn.help.heroic_sacrifice") if heroic else tr("rn.help.in_fire"))
-                elif row["water"] == 2:
+                elif view.water[room] == 2:
                     out.append(tr("rn.help.in_high_water"))
-                elif row["water"] == 1:
+                elif view.water[room] == 1:
                     out.append(tr("rn.help.low_water"))
             if room == SEA:
                 out.append(tr("rn.help.in_sea"))
-        elif phase == "event_choice":
-            out.append(tr(f"rn.help.choice.{pend.get('choice', 'discard')}"))
-        elif phase != "over":
-            out.append(tr(f"rn.help.{phase}"))
+        elif phase == Phase.EVENT_CHOICE:
+            out.append(tr(f"rn.help.choice.{_choice_name(view)}"))
+        elif phase != Phase.OVER:
+            out.append(tr(f"rn.help.{PHASE_NAMES[phase]}"))
         out += [tr("rn.help.time"), tr("rn.help.goal")]
         return out
 
@@ -567,10 +568,10 @@ class RedNovemberWords:
             text += " · " + tr("rn.result.abandoners", winners=winners)
         return text
 
-    def hidden_counts(self, seen: Mapping[str, Any]) -> Hashable:
+    def hidden_counts(self, seen: SeatView) -> Hashable:
         """The event and item deck sizes."""
-        view = view_json(seen)
-        return (view["event_deck"], view["item_deck"])
+        view = rn_view(seen)
+        return (view.event_deck_size, view.item_deck_size)
 
     # -- words for the other layers --------------------------------------------------
     def title(self, tr: Translator) -> str:
@@ -586,18 +587,21 @@ class RedNovemberWords:
         return _msgids()
 
 
-def _heroic(view: RedNovemberViewJSON) -> bool:
+def _heroic(view: RedNovemberView) -> bool:
     """Whether the view's seat is the active gnome, in the burning room he entered this turn
     under the heroic sacrifice house rule (RN-14): any action but Extinguish Fire is his last."""
-    active = view.get("active")
-    if view.get("pending", {}).get("phase") != "movement" or active is None or active < 0:
+    active = view.active
+    if view.phase != Phase.MOVE or active < 0 or view.seat != active:
         return False
-    if view.get("seat") != active:
+    if not view.game.heroic_sacrifice or not view.this_turn.entered_fire:
         return False
-    if not view["options"].get("heroic_sacrifice") or not view["this_turn"]["entered_fire"]:
-        return False
-    room = view["gnomes"][active]["room"]
-    return room is not None and room != SEA and bool(view["rooms"][room - 1]["fire"])
+    room = view.aboard_room(active)
+    return room is not None and room != SEA and view.fire[room]
+
+
+def _choice_name(view: RedNovemberView) -> str:
+    """The event's choice under way, by its wire name (``discard`` when none is named)."""
+    return CHOICE_NAMES.get(view.choice, "discard")
 
 
 def _match(key: str, names: set[str], name: str, text: str) -> list[tuple[str, str, int]]:

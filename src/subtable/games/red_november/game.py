@@ -23,6 +23,7 @@ from subtable.games.red_november.components import SEA, Components, default_comp
 from subtable.games.red_november.options import OPTIONS
 from subtable.games.red_november.state import REPAIR_OF_KIND, RedNovemberState
 from subtable.games.red_november.view import CHOICE_NAMES, PHASE_NAMES, RedNovemberView
+from subtable.games.red_november.view_reader import read_view
 
 
 def _getter(indices: tuple[int, ...]) -> Callable[[Sequence[object]], object]:
@@ -323,6 +324,11 @@ class RedNovember(Game[RNAction]):
     def state_from_json(self, data: Mapping[str, Any]) -> RedNovemberState:
         """Rebuild a state from JSON data (raises ``ValueError`` naming what is wrong)."""
         return RedNovemberState.from_json(self, data)
+
+    def view_from_json(self, data: Mapping[str, Any]) -> RedNovemberView:
+        """The typed view whose JSON form is ``data`` (see :meth:`RedNovemberView.from_wire`;
+        raises ``ValueError`` naming what is wrong)."""
+        return read_view(self, data)
 
     def strata(self, view: SeatView) -> int:
         """How many event cards can be on top of the deck: as many as it holds (0 when it

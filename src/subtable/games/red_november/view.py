@@ -25,6 +25,7 @@ Indexing conventions (the engine's):
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -93,6 +94,10 @@ CHOICE_NAMES: dict[Choice, str] = {
     Choice.BLOCK: "blocked_hatch",
     Choice.DISCARD: "discard",
 }
+
+
+#: the phases whose decision names another gnome (:attr:`RedNovemberView.partner`)
+PARTNER_PHASES = (Phase.TRADE_GIVE, Phase.TRADE_BACK, Phase.DEFEND)
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,6 +273,31 @@ class RedNovemberView(SeatView):
         """Whether gnome ``g`` is alive and aboard (not swum away)."""
         return self.alive[g] and not self.abandoned[g]
 
+    def aboard_room(self, g: int) -> int | None:
+        """Gnome ``g``'s space while he is aboard, else ``None``."""
+        return self.room[g] if self.alive[g] and not self.abandoned[g] else None
+
+    def hand_by_kind(self, g: int) -> dict[str, int] | None:
+        """Gnome ``g``'s cards counted by item kind, in item order (``None``: hidden)."""
+        hand = self.hands[g]
+        if hand is None:
+            return None
+        items = self.game.components.items
+        return {items[i].kind: k for i, k in enumerate(hand) if k}
+
+    @property
+    def named_partner(self) -> int:
+        """The other gnome the decision names: the trade partner or the attacked gnome
+        (``-1`` outside a trade or an attack)."""
+        return self.partner if self.phase in PARTNER_PHASES else -1
+
+    @property
+    def discard_limit(self) -> int | None:
+        """The hand limit of the discard under way (``None`` when no discard is)."""
+        if self.phase == Phase.EVENT_CHOICE and self.choice == Choice.DISCARD:
+            return self.book.discards[0][1] if self.book.discards else None
+        return None
+
     @property
     def gnomes(self) -> tuple[GnomeView, ...]:
         """The per-gnome tuples, gnome by gnome."""
@@ -294,6 +324,26 @@ class RedNovemberView(SeatView):
         return self.phase == Phase.OVER
 
     # -- wire form -------------------------------------------------------------
+    @classmethod
+    def from_wire(cls, data: Mapping[str, Any], game: RedNovember) -> RedNovemberView:
+        """The view of ``game`` whose JSON form (:meth:`to_json`) is ``data``, for a front
+        end that received it over the wire; raises ``ValueError`` naming the first field
+        that is missing, of the wrong type, out of range or at odds with another.
+
+        Everything the wire carries is read back, so ``from_wire(v.to_json(), game)``
+        has the JSON form of ``v``. What it does not carry is left at rest: the space of
+        a gnome off the board (the Sea once he swam away, 0 once dead), ``red_room``
+        outside the red area (0), ``choice_room`` and ``partner`` outside the decisions
+        that name them, ``decider`` once over (-1), the Ghost Time Keeper between turns
+        (0), which of two event cards of the same face lies where, and the engine's
+        :class:`Bookkeeping` (no stage, nothing pending, no pregame; ``seq_next`` one
+        above the highest stacking number) but for what the wire tells: the hand limit
+        of a discard under way (owed by the deciding gnome) and the outcome. Such a view
+        is read by front ends; it is not one to determinize from. (The reading is
+        :func:`~subtable.games.red_november.view_reader.read_view`'s, through the game.)
+        """
+        return game.view_from_json(data)
+
     def to_json(self) -> dict[str, Any]:
         """The JSON form the tables render and a server sends (:meth:`wire`'s keys)."""
         return dict(self.wire())
@@ -342,9 +392,7 @@ class RedNovemberView(SeatView):
 
     def _gnome_json(self, g: int) -> GnomeJSON:
         """Seat ``g``'s gnome: where he is, his condition, and his hand if this seat sees it."""
-        items = self.game.components.items
         on = self.alive[g] and not self.abandoned[g]
-        hand = self.hands[g]
         return {
             "seat": g,
             "room": self.room[g] if on else None,
@@ -355,7 +403,7 @@ class RedNovemberView(SeatView):
             "keeper": self.keeper[g] if self.keeper[g] >= 0 else None,
             "stack": self.stack[g],
             "red_area": self.red_room[g] == self.room[g] != 0,
-            "hand": (None if hand is None else {items[i].kind: k for i, k in enumerate(hand) if k}),
+            "hand": self.hand_by_kind(g),
             "hand_size": self.hand_size[g],
         }
 
@@ -374,14 +422,15 @@ class RedNovemberView(SeatView):
             "phase": PHASE_NAMES[self.phase],
             "seat": None if self.phase == Phase.OVER else self.decider,
         }
-        if self.phase in (Phase.TRADE_GIVE, Phase.TRADE_BACK, Phase.DEFEND):
+        if self.phase in PARTNER_PHASES:
             pending["partner"] = self.partner
         if self.phase == Phase.EVENT_CHOICE and self.choice != Choice.NONE:
             pending["choice"] = CHOICE_NAMES[self.choice]
             if self.choice == Choice.BLOCK:
                 pending["room"] = self.choice_room
-            if self.choice == Choice.DISCARD and self.book.discards:
-                pending["limit"] = self.book.discards[0][1]
+            limit = self.discard_limit
+            if limit is not None:
+                pending["limit"] = limit
         return pending
 
     def _this_turn_json(self) -> ThisTurnJSON:

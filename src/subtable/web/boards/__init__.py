@@ -147,19 +147,3 @@ def revealed(state: State[Any], seats: int) -> SeatView:
     own: list[Any] = [state.observe(s) for s in range(seats)]  # each seat's typed view
     hands = tuple(v.hands[s] for s, v in enumerate(own))
     return dataclasses.replace(view, hands=hands)  # type: ignore[type-var]
-
-
-_WIRE: tuple[SeatView, dict[str, Any]] | None = None
-
-
-def wire_form(view: SeatView) -> dict[str, Any]:
-    """``view``'s JSON form, for the game's words that read it (a seat's status, the
-    decision in words, the odds): made once for the view last asked about. Treat it as
-    read-only."""
-    global _WIRE
-    last = _WIRE
-    if last is not None and last[0] is view:
-        return last[1]
-    data = view.to_json()
-    _WIRE = (view, data)
-    return data

@@ -26,7 +26,7 @@ from subtable.core.events import Event
 from subtable.games.red_november.components import SEA, Components, default_components
 from subtable.games.red_november.view import GnomeView, RedNovemberView
 from subtable.i18n import Translator
-from subtable.web.boards import Choice, Stage, wire_form
+from subtable.web.boards import Choice, Stage
 from subtable.web.boards import red_november_panels as panels_mod
 from subtable.web.boards import red_november_stage as stage_mod
 from subtable.web.boards import red_november_tracks as tracks
@@ -257,8 +257,7 @@ class RedNovemberBoard:
 
     def _gnome_words(self, g: GnomeView, view: RedNovemberView, tr: Translator) -> str:
         """``Gnome 2 (fainted, active)``."""
-        data = wire_form(view)  # the words read the JSON form
-        status = self.ui.gnome_status(data["gnomes"][g.seat], data, tr)
+        status = self.ui.gnome_status(g.seat, view, tr)
         name = self.ui.seat_name(g.seat, tr)
         return tr("rn.board.with_status", what=name, status=", ".join(status)) if status else name
 

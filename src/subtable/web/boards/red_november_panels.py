@@ -13,7 +13,6 @@ from typing import Any
 
 from subtable.games.red_november.view import GnomeView, RedNovemberView
 from subtable.i18n import Translator
-from subtable.web.boards import wire_form
 from subtable.web.boards.red_november_layout import BoardParts, Targets, actions_text
 from subtable.web.boards.svg import Element, add_class, el, make, to_html
 
@@ -40,11 +39,10 @@ def _status(board: BoardParts, root: Element, view: RedNovemberView, tr: Transla
     if view.seat is not None:
         head += " · " + tr("rn.board.you_are", gnome=board.ui.seat_name(view.seat, tr))
     el(box, "h2", head)
-    data = wire_form(view)  # the words read the JSON form
-    pending = board.ui.pending_text(data, tr)
+    pending = board.ui.pending_text(view, tr)
     if pending:
         el(box, "p", pending, cls="rn-pending")
-    parts = board.ui.turn_phrases(data, tr)
+    parts = board.ui.turn_phrases(view, tr)
     if parts:
         p = el(box, "p", cls="rn-this-turn")
         el(p, "strong", tr("rn.turn.title"))
@@ -85,14 +83,13 @@ def _gnome(
     fact("keeper", str(g.keeper) if g.keeper >= 0 else "–")
     level = g.intoxication
     fact("intoxication", f"{level}/4" if level else tr("rn.board.sober"))
-    data = wire_form(view)  # the words read the JSON form
-    status = board.ui.gnome_status(data["gnomes"][s], data, tr)
+    status = board.ui.gnome_status(s, view, tr)
     if status:
         fact("status", ", ".join(status))
-    if g.hand is None:
+    hand = view.hand_by_kind(s)
+    if hand is None:
         el(sec, "p", tr("rn.board.hidden_hand", n=g.hand_size), cls="rn-hand hidden")
         return
-    hand = {board.c.items[i].kind: k for i, k in enumerate(g.hand) if k}
     if not hand:
         el(sec, "p", tr("rn.board.hand_empty"), cls="rn-hand empty")
         return

@@ -24,7 +24,7 @@ from subtable.games.red_november.actions import FIX_OF_KIND, ROOM_FIX_KINDS, Kin
 from subtable.games.red_november.components import SEA
 from subtable.games.red_november.view import Phase, RedNovemberView
 from subtable.i18n import Translator
-from subtable.web.boards import Choice, Stage, wire_form
+from subtable.web.boards import Choice, Stage
 from subtable.web.boards.red_november_layout import BoardParts
 from subtable.web.boards.svg import Element, el, make, to_html
 
@@ -222,7 +222,7 @@ def choice(
         title = f"{title} {action.label}"
     detail = ""
     if view.active >= 0:  # a turn under way: the ghost tells the minutes left
-        percent = round((ui.odds(action, wire_form(view)) or 0.0) * 100)  # tenths: exact
+        percent = round((ui.odds(action, view) or 0.0) * 100)  # tenths: exact
         detail = tr("web.rn.percent", percent=percent)
     return Choice(key, title, tr("unit.min", n=action.minutes), detail)
 
