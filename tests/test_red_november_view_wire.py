@@ -102,6 +102,7 @@ def _drawn(ui: RedNovemberUI, view: SeatView, state: RedNovemberState, lang: str
     ]
 
 
+@pytest.mark.slow  # over two seconds: whole games drawn twice
 @pytest.mark.parametrize(
     "options",
     [

@@ -25,6 +25,7 @@ def _seats(state: SubmarineState) -> list[int | None]:
     return [None, *range(state.game.num_seats)]
 
 
+@pytest.mark.slow  # over two seconds: every view of whole games
 def test_every_view_of_whole_games_comes_back_from_its_json() -> None:
     phases: set[Phase] = set()
     for players, seed in ((2, 11), (3, 12), (4, 13), (5, 14)):
@@ -61,6 +62,7 @@ def _drawn(ui: SubmarineUI, view: SeatView, state: SubmarineState, lang: str) ->
     return out
 
 
+@pytest.mark.slow  # over two seconds: whole games drawn twice
 @pytest.mark.parametrize(("players", "lang"), [(2, "en"), (4, "fr"), (5, "pt")])
 def test_the_words_and_board_of_a_view_from_json_are_those_of_the_view(
     players: int, lang: str
