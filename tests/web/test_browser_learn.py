@@ -158,8 +158,8 @@ def test_the_hint_button(browser: Any, server: Any, shots: Path) -> None:
 
 def _finished(server: Any, db: Path) -> tuple[dict[str, Any], list[int]]:
     """A table of bots played to its end, its chart computed here as the server computes
-    it and kept where the server keeps it; with the moves of its moments (where it has
-    fewer than two, two more are marked for the links to be followed)."""
+    it and kept where the server keeps it; with the moves of its team's moments (where the
+    team's curve has fewer than two, more are marked for the links to be followed)."""
     t = server.post(
         "/api/tables", {"game": "red-november", "players": 3, "seats": ["heuristic"] * 3}
     )
@@ -169,7 +169,7 @@ def _finished(server: Any, db: Path) -> tuple[dict[str, Any], list[int]]:
         time.sleep(0.1)
     data = compute(server.get(f"/api/tables/{t['id']}/record"))  # the server's worlds
     found = [m["move"] for m in data["moments"] if m["seat"] is None]
-    if len(data["moments"]) < 2:
+    if len(found) < 2:  # the team's curve is the one drawn; a seat's moments are not on it
         team = data["team_series"]
         moves = sorted(range(1, len(team)), key=lambda k: -abs(team[k] - team[k - 1]))[:2]
         data["moments"] += [
