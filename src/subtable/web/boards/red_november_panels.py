@@ -11,10 +11,12 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from subtable.core.game import Outcome
 from subtable.games.red_november.view import GnomeView, RedNovemberView
 from subtable.i18n import Translator
 from subtable.web.boards.red_november_layout import BoardParts, Targets, actions_text
 from subtable.web.boards.svg import Element, add_class, el, make, to_html
+from subtable.words import result_words
 
 
 def render(
@@ -48,8 +50,8 @@ def _status(board: BoardParts, root: Element, view: RedNovemberView, tr: Transla
         el(p, "strong", tr("rn.turn.title"))
         el(p, "span", " " + " · ".join(parts))
     if view.is_over:
-        outcome = {"reason": view.book.result_reason, "winners": list(view.book.result_winners)}
-        el(box, "p", board.ui.result(outcome, tr), cls="rn-outcome")
+        outcome = Outcome(view.book.result_reason, view.book.result_winners)
+        el(box, "p", result_words(board.ui, outcome, tr), cls="rn-outcome")
 
 
 def _gnome(
