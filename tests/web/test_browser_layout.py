@@ -122,6 +122,68 @@ def test_the_stage_never_scrolls_and_is_in_view(browser: Any, server: Any) -> No
         page.close()
 
 
+#: the last option's bottom with the stage in the column, whether the stage was floating, and
+#: the rectangles of the stage and the board (the stage is put back as it was, synchronously)
+IN_COLUMN = """() => {
+  const stage = document.getElementById('stage');
+  const floating = stage.classList.contains('aside');
+  stage.classList.remove('aside');
+  const bottom = document.querySelector('#legal > li:last-child').getBoundingClientRect().bottom;
+  if (floating) stage.classList.add('aside');
+  const s = stage.getBoundingClientRect();
+  const b = document.getElementById('board').getBoundingClientRect();
+  return {floating, bottom, stage: {top: s.top, bottom: s.bottom, left: s.left, right: s.right},
+          board: {left: b.left, right: b.right}, scroll: stage.scrollHeight - stage.clientHeight};
+}"""
+
+
+def _staged_decision(page: Page, rng: random.Random) -> None:
+    """Play the person's moves at random until a decision comes with the stage shown."""
+    for _ in range(12):
+        _at_decision(page)
+        assert not page.finished()
+        if page.page.locator("#stage").is_visible():
+            return
+        before = page.seq()
+        buttons = page.page.locator("#legal button[data-id]")
+        buttons.nth(rng.randrange(buttons.count())).click()
+        page.wait_seq(before)
+    raise AssertionError("no move was staged")
+
+
+def test_the_stage_leaves_the_column_when_the_options_need_it(browser: Any, server: Any) -> None:
+    """A window too short for the stage and the options: the stage floats over the board's
+    lower corner, whole and on screen, and the last option is in view; a taller window puts
+    it back over the options; its button hides it."""
+    page = Page(browser, _table(server, 4, "heuristic"), viewport=SIZES["desktop"])
+    p = page.page
+    try:
+        _staged_decision(page, random.Random(7))
+        m = p.evaluate(IN_COLUMN)
+        assert m["floating"] == (m["bottom"] > 800), m  # it floats only when it must
+        # a window that ends just above the last option of the column as drawn with the stage
+        short = min(800, int(m["bottom"]) - 12)
+        p.set_viewport_size({"width": 1280, "height": short})
+        p.wait_for_function("document.getElementById('stage').classList.contains('aside')")
+        m = p.evaluate(IN_COLUMN)
+        last = p.evaluate(MEASURE)["last"]
+        assert last["bottom"] <= short, (short, last)
+        stage = m["stage"]
+        assert m["scroll"] <= 0 and stage["top"] > -1 and stage["bottom"] < short + 1, m
+        assert m["board"]["left"] <= stage["left"] and stage["right"] <= m["board"]["right"] + 1
+        # tall enough for both: back over the options
+        p.set_viewport_size({"width": 1280, "height": int(m["bottom"]) + 40})
+        p.wait_for_function("!document.getElementById('stage').classList.contains('aside')")
+        p.set_viewport_size({"width": 1280, "height": short})
+        p.wait_for_function("document.getElementById('stage').classList.contains('aside')")
+        p.locator("#stage .stage-hide").click()
+        assert p.locator("#stage").is_hidden()
+        assert p.evaluate(MEASURE)["last"]["bottom"] <= short
+        assert page.errors == []
+    finally:
+        page.close()
+
+
 def test_board_elements_explain_themselves(browser: Any, server: Any) -> None:
     page = Page(browser, _table(server), viewport=SIZES["desktop"])
     try:

@@ -117,6 +117,7 @@ def _table_strings(tr: Translator) -> dict[str, str]:
         "chat": tr("web.table.chat"),
         "stage_prev": tr("web.table.stage_prev"),
         "stage_next": tr("web.table.stage_next"),
+        "stage_hide": tr("web.table.stage_hide"),
         "connecting": tr("web.table.connecting"),
         "reconnecting": tr("web.table.reconnecting"),
         "choose_one": tr("web.table.choose_one"),

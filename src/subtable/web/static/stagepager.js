@@ -1,13 +1,15 @@
 // The stage shows one figure (a roll, a card, an event and what it asks) at a time, so that
 // it never scrolls and never pushes the options out of sight: the figures follow one another
 // at the table's pace and stay on the last one (usually the event that asks something); a
-// pager ("‹ 2 / 3 ›") steps back through them.
+// pager ("‹ 2 / 3 ›") steps back through them. The stage keeps the height of its tallest
+// figure, so that what lies under it stands still while the figures follow one another.
 
 let timer = null;
 
 /** Page through the figures of `stage` (just drawn); `pace` ms apart, 0: the last at once. */
 export function pageStage(stage, pace, words) {
   clearTimeout(timer);
+  stage.style.minHeight = "";
   const figures = [...stage.querySelectorAll(".stage-figures > figure")];
   if (figures.length < 2) return;
   const nav = document.createElement("nav");
@@ -25,6 +27,7 @@ export function pageStage(stage, pace, words) {
     prev.disabled = at === 0;
     next.disabled = at === figures.length - 1;
   };
+  reserve(stage, figures, show);
   prev.addEventListener("click", () => { clearTimeout(timer); show(at - 1); });
   next.addEventListener("click", () => { clearTimeout(timer); show(at + 1); });
   if (pace <= 0) { show(figures.length - 1); return; }
@@ -35,6 +38,13 @@ export function pageStage(stage, pace, words) {
     timer = setTimeout(step, pace);
   };
   timer = setTimeout(step, pace);
+}
+
+/** Hold `stage` at the height of its tallest figure (nothing where it is not drawn). */
+function reserve(stage, figures, show) {
+  let tallest = 0;
+  figures.forEach((_, i) => { show(i); tallest = Math.max(tallest, stage.offsetHeight); });
+  if (tallest) stage.style.minHeight = tallest + "px";
 }
 
 function button(mark, label) {
