@@ -154,7 +154,8 @@ def _staged_decision(page: Page, rng: random.Random) -> None:
 def test_the_stage_leaves_the_column_when_the_options_need_it(browser: Any, server: Any) -> None:
     """A window too short for the stage and the options: the stage floats over the board's
     lower corner, whole and on screen, and the last option is in view; a taller window puts
-    it back over the options; its button hides it."""
+    it back over the options; its button hides it. Shorter still, the options alone are drawn
+    a little smaller, whole."""
     page = Page(browser, _table(server, 4, "heuristic"), viewport=SIZES["desktop"])
     p = page.page
     try:
@@ -179,6 +180,17 @@ def test_the_stage_leaves_the_column_when_the_options_need_it(browser: Any, serv
         p.locator("#stage .stage-hide").click()
         assert p.locator("#stage").is_hidden()
         assert p.evaluate(MEASURE)["last"]["bottom"] <= short
+        # shorter still, the options alone passing the foot: they are drawn a little smaller
+        top = p.evaluate("document.getElementById('legal').getBoundingClientRect().top")
+        shorter = int(top + (p.evaluate(MEASURE)["last"]["bottom"] - top) * 0.92)
+        p.set_viewport_size({"width": 1280, "height": shorter})
+        p.wait_for_function("document.getElementById('legal').style.zoom !== ''")
+        zoom = float(p.evaluate("document.getElementById('legal').style.zoom"))
+        assert 0.8 <= zoom < 1
+        assert p.evaluate(MEASURE)["last"]["bottom"] <= shorter
+        assert p.evaluate(CUT) == []  # smaller, never cut
+        p.set_viewport_size(SIZES["desktop"])
+        p.wait_for_function("document.getElementById('legal').style.zoom === ''")
         assert page.errors == []
     finally:
         page.close()

@@ -199,6 +199,31 @@ def test_a_fix_it_is_one_row_with_its_minutes_and_odds() -> None:
     raise AssertionError("no position offered Pump Water for several minutes")
 
 
+def test_the_gnomes_to_trade_with_are_one_row_with_a_choice_each() -> None:
+    from subtable.web.render import options_html
+
+    board = board_renderer("red-november")
+    for state, _ in _games("red-november", range(8), players=5):
+        seat = state.current_seat()
+        legal = state.legal_actions()
+        trades = [a for a in legal if a.notation().startswith("trade ")]
+        if len(trades) < 2:
+            continue
+        view = state.observe(seat)
+        ui = board.ui  # type: ignore[attr-defined]
+        rows = [
+            {"label": ui.action_label(a, EN), "hint": ui.action_hint(a, view, EN)} for a in legal
+        ]
+        html = options_html(board, view, legal, rows, EN)
+        row = next(li for li in html.split("<li") if "Trade Item Cards with" in li)
+        assert _ids(row) == [a.id for a in trades]  # one row, one choice per gnome
+        for a in trades:  # each choice says whom, and its whole action for screen readers
+            assert ui.action_label(a, EN) in row
+            assert f">{ui.seat_name(a.target, EN)}<" in row
+        return
+    raise AssertionError("no position offered trades with several gnomes")
+
+
 # -- the end --------------------------------------------------------------------------------
 def test_the_end_screen_says_why_and_sums_up_each_seat(client: Any, connect: Any) -> None:
     t = new_table(client, game="submarine", players=3, seats=["human", "human", "random"])

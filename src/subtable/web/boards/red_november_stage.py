@@ -198,8 +198,8 @@ def _safe(name: Any) -> str:
 def choice(
     board: BoardParts, action: Action, view: RedNovemberView, tr: Translator
 ) -> Choice | None:
-    """A fix-it's minutes (with the odds), a draw's cards, or going in through a hatch or
-    staying as choices of one row."""
+    """A fix-it's minutes (with the odds), a draw's cards, going in through a hatch or
+    staying, or the gnomes to trade with (or attack) as choices of one row."""
     if not isinstance(action, RNAction):
         return None
     ui = board.ui
@@ -208,6 +208,9 @@ def choice(
         title = tr("web.rn.open_to", room=ui.room(action.target, tr))
         go = tr("web.rn.go_in") if kind == Kind.MOVE else tr("web.rn.stay")
         return Choice(f"hatch:{action.target}", title, go, "")
+    if kind in (Kind.TRADE, Kind.ATTACK):
+        title = tr(f"web.rn.{kind.name.lower()}_with")
+        return Choice(f"{int(kind)}", title, ui.seat_name(action.target, tr), "")
     if action.minutes <= 0:
         return None
     key = f"{int(kind)}:{action.target}"

@@ -8,7 +8,7 @@ import { listenForTargets } from "./targets.js";
 import { listenForTips, quietTitles } from "./boardtips.js";
 import { placesOf, slideFrom } from "./motion.js";
 import { pageStage } from "./stagepager.js";
-import { addHide, fitStage } from "./stagefit.js";
+import { addHide, fitDecision } from "./decisionfit.js";
 const body = document.body;
 const tableId = body.dataset.table;
 const lang = body.dataset.lang;
@@ -138,7 +138,7 @@ function showStage(entry, animate) {
   stage.hidden = false;
   pageStage(stage, animate ? Math.max(pace, 600) : 0, { prev: text.stage_prev, next: text.stage_next });
   addHide(stage, text.stage_hide);
-  fitStage();
+  fitDecision();
   // what was just staged is brought into view where the page had scrolled past it (a long
   // list of options clicked near its end); a stage in a hidden tab measures nothing
   const box = stage.getBoundingClientRect();
@@ -205,7 +205,7 @@ function showState(state, animate = false) {
   body.dataset.yourTurn = String(state.your_turn);
   document.title = (state.your_turn ? "● " : "") + $("title").textContent + " — subtable";
   if (state.your_turn && hadFocus) list.querySelector("button")?.focus({ preventScroll: true });
-  fitStage();
+  fitDecision();
   document.dispatchEvent(new CustomEvent("subtable:state", { detail: state }));  // people.js, hint.js
 }
 
