@@ -174,54 +174,44 @@ def test_every_legal_action_is_one_button_of_the_options(name: str, options: Any
     assert rows > 0
 
 
-def test_a_fix_it_is_one_row_with_its_minutes_and_odds() -> None:
+def _one_row(prefix: str, title: str, players: int, least: int) -> tuple[str, list[Any], Any, Any]:
+    """The options row titled ``title`` of the first position (of a few games for
+    ``players``) offering at least ``least`` actions whose notation starts with ``prefix``;
+    those actions, the view and the words."""
     from subtable.web.render import options_html
 
     board = board_renderer("red-november")
-    for state, _ in _games("red-november", range(5), players=3):
-        seat = state.current_seat()
+    ui = board.ui  # type: ignore[attr-defined]
+    for state, _ in _games("red-november", range(8), players=players):
         legal = state.legal_actions()
-        pumps = [a for a in legal if a.notation().startswith("pump ")]
-        if len(pumps) < 3:
+        chosen = [a for a in legal if a.notation().startswith(prefix)]
+        if len(chosen) < least:
             continue
-        view = state.observe(seat)
-        ui = board.ui  # type: ignore[attr-defined]
+        view = state.observe(state.current_seat())
         rows = [
             {"label": ui.action_label(a, EN), "hint": ui.action_hint(a, view, EN)} for a in legal
         ]
         html = options_html(board, view, legal, rows, EN)
-        row = next(li for li in html.split("<li") if "Pump Water" in li and "chips" in li)
-        assert _ids(row) == [a.id for a in pumps]  # one row, one choice per minute
-        for a in pumps:
-            percent = round(ui.odds(a, view) * 100)
-            assert f"{percent}%" in row
-        return
-    raise AssertionError("no position offered Pump Water for several minutes")
+        row = next(li for li in html.split("<li") if f">{title}</span>" in li)
+        return row, chosen, view, ui
+    raise AssertionError(f"no position offered {prefix!r} several times")
+
+
+def test_a_fix_it_is_one_row_with_its_minutes_and_odds() -> None:
+    row, pumps, view, ui = _one_row("pump ", "Pump Water", players=3, least=3)
+    assert "chips" in row
+    assert _ids(row) == [a.id for a in pumps]  # one row, one choice per minute
+    for a in pumps:
+        percent = round(ui.odds(a, view) * 100)
+        assert f"{percent}%" in row
 
 
 def test_the_gnomes_to_trade_with_are_one_row_with_a_choice_each() -> None:
-    from subtable.web.render import options_html
-
-    board = board_renderer("red-november")
-    for state, _ in _games("red-november", range(8), players=5):
-        seat = state.current_seat()
-        legal = state.legal_actions()
-        trades = [a for a in legal if a.notation().startswith("trade ")]
-        if len(trades) < 2:
-            continue
-        view = state.observe(seat)
-        ui = board.ui  # type: ignore[attr-defined]
-        rows = [
-            {"label": ui.action_label(a, EN), "hint": ui.action_hint(a, view, EN)} for a in legal
-        ]
-        html = options_html(board, view, legal, rows, EN)
-        row = next(li for li in html.split("<li") if "Trade Item Cards with" in li)
-        assert _ids(row) == [a.id for a in trades]  # one row, one choice per gnome
-        for a in trades:  # each choice says whom, and its whole action for screen readers
-            assert ui.action_label(a, EN) in row
-            assert f">{ui.seat_name(a.target, EN)}<" in row
-        return
-    raise AssertionError("no position offered trades with several gnomes")
+    row, trades, _, ui = _one_row("trade ", "Trade Item Cards with", players=5, least=2)
+    assert _ids(row) == [a.id for a in trades]  # one row, one choice per gnome
+    for a in trades:  # each choice says whom, and its whole action for screen readers
+        assert ui.action_label(a, EN) in row
+        assert f">{ui.seat_name(a.target, EN)}<" in row
 
 
 # -- the end --------------------------------------------------------------------------------
