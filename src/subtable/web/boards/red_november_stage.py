@@ -208,8 +208,8 @@ def choice(
         title = tr("web.rn.open_to", room=ui.room(action.target, tr))
         go = tr("web.rn.go_in") if kind == Kind.MOVE else tr("web.rn.stay")
         return Choice(f"hatch:{action.target}", title, go, "")
-    if kind in (Kind.TRADE, Kind.ATTACK):
-        title = tr(f"web.rn.{kind.name.lower()}_with")
+    if kind in (Kind.TRADE, Kind.ATTACK):  # a row of the gnomes it may be done with
+        title = tr("web.rn.trade_with") if kind == Kind.TRADE else tr("web.rn.attack_with")
         return Choice(f"{int(kind)}", title, ui.seat_name(action.target, tr), "")
     if action.minutes <= 0:
         return None
