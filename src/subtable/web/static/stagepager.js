@@ -1,10 +1,12 @@
 // The stage shows one figure (a roll, a card, an event and what it asks) at a time, so that
 // it never scrolls and never pushes the options out of sight: the figures follow one another
 // at the table's pace and stay on the last one (usually the event that asks something); a
-// pager ("‹ 2 / 3 ›") steps back through them. The stage keeps the height of its tallest
-// figure, so that what lies under it stands still while the figures follow one another.
+// pager ("‹ 2 / 3 ›") steps back through them. Beside the board (not in a phone's tab) the
+// stage keeps the height of its tallest figure, so that the options under it stand still
+// while the figures follow one another.
 
 let timer = null;
+const phone = window.matchMedia("(max-width: 52rem)");   // the tabs of style.css
 
 /** Page through the figures of `stage` (just drawn); `pace` ms apart, 0: the last at once. */
 export function pageStage(stage, pace, words) {
@@ -42,6 +44,7 @@ export function pageStage(stage, pace, words) {
 
 /** Hold `stage` at the height of its tallest figure (nothing where it is not drawn). */
 function reserve(stage, figures, show) {
+  if (phone.matches) return;
   let tallest = 0;
   figures.forEach((_, i) => { show(i); tallest = Math.max(tallest, stage.offsetHeight); });
   if (tallest) stage.style.minHeight = tallest + "px";
