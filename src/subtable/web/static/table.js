@@ -137,8 +137,7 @@ function showStage(entry, animate) {
   stage.innerHTML = html;
   stage.hidden = false;
   pageStage(stage, animate ? Math.max(pace, 600) : 0, { prev: text.stage_prev, next: text.stage_next });
-  addHide(stage, text.stage_hide);
-  fitDecision();
+  addHide(stage, text.stage_hide);   // placed by showState's fit, which always follows
   // what was just staged is brought into view where the page had scrolled past it (a long
   // list of options clicked near its end); a stage in a hidden tab measures nothing
   const box = stage.getBoundingClientRect();
