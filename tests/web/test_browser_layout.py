@@ -70,6 +70,14 @@ def _at_decision(page: Page) -> None:
         later.click()
 
 
+def _play_any_option(page: Page, rng: random.Random) -> None:
+    """Click one of the options, drawn from ``rng``, and wait until the move is played."""
+    before = page.seq()
+    buttons = page.page.locator("#legal button[data-id]")
+    buttons.nth(rng.randrange(buttons.count())).click()
+    page.wait_seq(before)
+
+
 @pytest.mark.parametrize("size", sorted(SIZES))
 def test_the_board_is_large_and_nothing_is_cut(
     browser: Any, server: Any, shots: Path, size: str
@@ -112,10 +120,7 @@ def test_the_stage_never_scrolls_and_is_in_view(browser: Any, server: Any) -> No
                 assert m["stageScroll"] <= 0, m
                 # whole pixels: a scroll lands on a device pixel, so a box may sit a fraction off
                 assert m["stage"]["top"] > -1 and m["stage"]["bottom"] < 801, m
-            before = page.seq()
-            buttons = page.page.locator("#legal button[data-id]")
-            buttons.nth(rng.randrange(buttons.count())).click()
-            page.wait_seq(before)
+            _play_any_option(page, rng)
         assert shown > 0  # the crewmates' moves were staged at least once
         assert page.errors == []
     finally:
@@ -144,10 +149,7 @@ def _staged_decision(page: Page, rng: random.Random) -> None:
         assert not page.finished()
         if page.page.locator("#stage").is_visible():
             return
-        before = page.seq()
-        buttons = page.page.locator("#legal button[data-id]")
-        buttons.nth(rng.randrange(buttons.count())).click()
-        page.wait_seq(before)
+        _play_any_option(page, rng)
     raise AssertionError("no move was staged")
 
 
